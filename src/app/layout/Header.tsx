@@ -1,0 +1,159 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Menu, X } from 'lucide-react';
+import { BrandMark } from '../../ui/BrandMark';
+import { ButtonLink } from '../../ui/Button';
+import { media } from '../../ui/theme';
+import { primaryNav } from './navigation';
+
+export function Header() {
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so moving to another page closes it without an effect.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenedOn(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <Bar>
+      <Inner>
+        <HomeLink to="/" aria-label="GrowthPath home">
+          <BrandMark />
+        </HomeLink>
+        <MenuButton
+          type="button"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
+        </MenuButton>
+        <Nav id={menuId} aria-label="Main" $open={menuOpen}>
+          <NavList>
+            {primaryNav.map((item) => (
+              <li key={item.to}>
+                <NavItem to={item.to} end={item.to === '/'}>
+                  {item.label}
+                </NavItem>
+              </li>
+            ))}
+          </NavList>
+          <AccountArea>
+            <ButtonLink to="/signin" $variant="secondary">
+              Sign in
+            </ButtonLink>
+          </AccountArea>
+        </Nav>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 50;
+  background: rgba(255, 255, 255, 0.92);
+  backdrop-filter: saturate(180%) blur(12px);
+  border-bottom: 1px solid ${({ theme }) => theme.color.line};
+`;
+
+const Inner = styled.div`
+  max-width: ${({ theme }) => theme.width.page};
+  margin: 0 auto;
+  height: 4.25rem;
+  padding: 0 ${({ theme }) => theme.space(5)};
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(6)};
+  ${media.md} { padding: 0 ${({ theme }) => theme.space(8)}; }
+`;
+
+const HomeLink = styled(Link)`
+  text-decoration: none;
+  border-radius: ${({ theme }) => theme.radius.sm};
+`;
+
+const MenuButton = styled.button`
+  display: grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border: 1px solid ${({ theme }) => theme.color.line};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.ink};
+  ${media.lg} { display: none; }
+`;
+
+const Nav = styled.nav<{ $open: boolean }>`
+  /* Phones: a panel under the bar, shown only while the menu is open. */
+  display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  position: absolute;
+  top: 4.25rem;
+  left: 0;
+  right: 0;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(6)};
+  background: ${({ theme }) => theme.color.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.color.line};
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+  max-height: calc(100vh - 4.25rem);
+  overflow-y: auto;
+
+  ${media.lg} {
+    display: flex;
+    position: static;
+    flex-direction: row;
+    align-items: center;
+    flex: 1;
+    justify-content: space-between;
+    padding: 0;
+    background: none;
+    border: 0;
+    box-shadow: none;
+    overflow: visible;
+  }
+`;
+
+const NavList = styled.ul`
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  ${media.lg} { flex-direction: row; margin: 0 auto; }
+`;
+
+const NavItem = styled(NavLink)`
+  display: block;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.size.base};
+  text-decoration: none;
+  &:hover { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.surfaceAlt}; }
+  &[aria-current='page'] { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.brandSoft}; }
+  ${media.lg} { font-size: ${({ theme }) => theme.size.sm}; padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)}; }
+`;
+
+/** Holds its width so the later signed-in variant never shifts the bar (DESIGN.md D6). */
+const AccountArea = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  min-width: 7.5rem;
+  justify-content: flex-end;
+  a { width: 100%; }
+  ${media.lg} { a { width: auto; } }
+`;

@@ -1,0 +1,53 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { Header } from './Header';
+import { Footer } from './Footer';
+
+/** Resets the scroll position on every route change (SPEC.md §2). */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function SiteLayout() {
+  useScrollToTopOnNavigate();
+  return (
+    <>
+      <SkipLink href="#main" onClick={focusMain}>
+        Skip to content
+      </SkipLink>
+      <Header />
+      <Main id="main" tabIndex={-1}>
+        <Outlet />
+      </Main>
+      <Footer />
+    </>
+  );
+}
+
+/** With hash routing, "#main" would be read as a route, so the skip link moves focus itself. */
+function focusMain(event: React.MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
+const Main = styled.main`
+  min-height: 60vh;
+  &:focus { outline: none; }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 1rem;
+  top: -4rem;
+  z-index: 100;
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.ink};
+  color: #fff;
+  font-weight: 700;
+  &:focus { top: 1rem; }
+`;

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { usePageMeta } from '../../ui/usePageMeta';
+import { PageHero } from '../../ui/PageHero';
+import { Container, Section } from '../../ui/layout';
+import { FilterChips } from '../../ui/FilterChips';
+import { CaseStudyCard } from '../../ui/CaseStudyCard';
+import { media } from '../../ui/theme';
+import { caseStudies } from '../../content/caseStudies';
+import { serviceTitles } from '../../content/services';
+
+const ALL = 'All';
+const filters = [ALL, ...serviceTitles];
+
+export function CaseStudiesPage() {
+  usePageMeta(
+    'Case Studies',
+    'How GrowthPath helped shops, clinics, restaurants and institutes across India grow with websites, branding, ads, social media, funnels and AI agents.',
+  );
+  const [filter, setFilter] = useState<string>(ALL);
+  const shown = filter === ALL ? caseStudies : caseStudies.filter((study) => study.category === filter);
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Case studies"
+        title="Real businesses, measurable growth"
+        lead="A look at the problems our clients brought us, what we built and what changed."
+      />
+      <Section aria-label="Case study list">
+        <Container>
+          <FilterChips label="Filter case studies by service" options={filters} selected={filter} onSelect={setFilter} />
+          <Count role="status">
+            {shown.length === 1 ? '1 case study' : `${shown.length} case studies`}
+            {filter === ALL ? '' : ` in ${filter}`}
+          </Count>
+          <Grid>
+            {shown.map((study) => (
+              <CaseStudyCard key={study.slug} study={study} headingLevel="h2" />
+            ))}
+          </Grid>
+        </Container>
+      </Section>
+    </>
+  );
+}
+
+const Count = styled.p`
+  margin: ${({ theme }) => theme.space(6)} 0;
+  text-align: center;
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.size.sm};
+`;
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+  ${media.md} { grid-template-columns: repeat(2, 1fr); }
+  ${media.lg} { grid-template-columns: repeat(3, 1fr); }
+`;
