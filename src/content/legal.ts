@@ -80,7 +80,7 @@ export const legalDocuments: readonly LegalDocument[] = [
   {
     slug: 'privacy',
     title: 'Privacy Policy',
-    summary: 'What personal data we collect, why, and how long we keep it.',
+    summary: 'What personal data GrowthPath collects, why we use it, how you give and withdraw consent, and how long we keep it.',
     updated: '1 November 2026',
     sections: [
       {
@@ -124,7 +124,7 @@ export const legalDocuments: readonly LegalDocument[] = [
   {
     slug: 'shipping',
     title: 'Shipping & Delivery Policy',
-    summary: 'How our digital services are delivered.',
+    summary: 'GrowthPath services are delivered digitally: through your client dashboard, by email or through channels we agree with you.',
     updated: '1 November 2026',
     sections: [
       {
@@ -153,7 +153,7 @@ export const legalDocuments: readonly LegalDocument[] = [
   {
     slug: 'refunds',
     title: 'Cancellation & Refund Policy',
-    summary: 'How to cancel a plan and what is refundable.',
+    summary: 'How to cancel a GrowthPath plan with 15 days’ notice, how long service continues, and which fees are refundable.',
     updated: '1 November 2026',
     sections: [
       {
