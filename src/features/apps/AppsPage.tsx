@@ -62,12 +62,16 @@ export function AppsPage() {
   );
 }
 
+/** Flex rather than grid so a short last row sits centred instead of leaving a hole on the right. */
 const Cards = styled.ul`
   list-style: none;
-  display: grid;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
   gap: ${({ theme }) => theme.space(6)};
-  ${media.md} { grid-template-columns: repeat(2, 1fr); }
-  ${media.lg} { grid-template-columns: repeat(3, 1fr); }
+  > li { flex: 1 1 100%; }
+  ${media.md} { > li { flex-basis: calc((100% - ${({ theme }) => theme.space(6)}) / 2); flex-grow: 0; } }
+  ${media.lg} { > li { flex-basis: calc((100% - 2 * ${({ theme }) => theme.space(6)}) / 3); } }
 `;
 
 const AppCard = styled.li`

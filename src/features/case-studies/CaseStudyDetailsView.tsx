@@ -58,12 +58,11 @@ const Results = styled.ul`
   && p { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
 `;
 
-const Value = styled.p`
-  && {
-    font-family: ${({ theme }) => theme.font.display};
-    font-size: ${({ theme }) => theme.size['3xl']};
-    font-weight: 800;
-    color: ${({ theme }) => theme.color.brandDark};
-    line-height: 1.1;
-  }
+const Value = styled.strong`
+  display: block;
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: ${({ theme }) => theme.size['3xl']};
+  font-weight: 800;
+  color: ${({ theme }) => theme.color.brandDark};
+  line-height: 1.1;
 `;

@@ -3,7 +3,6 @@ import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
-import { IconCard, IconCardList } from '../../ui/IconCard';
 import { ButtonAnchor } from '../../ui/Button';
 import { media } from '../../ui/theme';
 import { brand } from '../../content/brand';
@@ -33,22 +32,37 @@ export function ContactPage() {
                 <MessageCircle aria-hidden="true" size={20} /> Chat on WhatsApp
               </ButtonAnchor>
             </FormArea>
-            <IconCardList>
-              <IconCard icon={Phone} title="Call us">
-                <a href={brand.phoneHref}>{brand.phoneDisplay}</a>
-              </IconCard>
-              <IconCard icon={Mail} title="Email us">
-                <a href={`mailto:${brand.email}`}>{brand.email}</a>
-              </IconCard>
-              <IconCard icon={MapPin} title="Visit us">
-                {brand.location}
-              </IconCard>
-              <IconCard icon={Clock} title="Business hours">
-                {brand.businessHours}
-                <br />
-                {brand.replyPromise}.
-              </IconCard>
-            </IconCardList>
+            <Methods aria-label="Contact details">
+              <Method>
+                <Phone aria-hidden="true" size={22} />
+                <div>
+                  <h3>Call us</h3>
+                  <a href={brand.phoneHref}>{brand.phoneDisplay}</a>
+                </div>
+              </Method>
+              <Method>
+                <Mail aria-hidden="true" size={22} />
+                <div>
+                  <h3>Email us</h3>
+                  <a href={`mailto:${brand.email}`}>{brand.email}</a>
+                </div>
+              </Method>
+              <Method>
+                <MapPin aria-hidden="true" size={22} />
+                <div>
+                  <h3>Visit us</h3>
+                  <p>{brand.location}</p>
+                </div>
+              </Method>
+              <Method>
+                <Clock aria-hidden="true" size={22} />
+                <div>
+                  <h3>Business hours</h3>
+                  <p>{brand.businessHours}</p>
+                  <p>{brand.replyPromise}.</p>
+                </div>
+              </Method>
+            </Methods>
           </Layout>
         </Container>
       </Section>
@@ -73,4 +87,30 @@ const FormArea = styled.section`
   box-shadow: ${({ theme }) => theme.shadow.md};
   h2 { font-size: ${({ theme }) => theme.size['2xl']}; }
   p { color: ${({ theme }) => theme.color.muted}; }
+`;
+
+const Methods = styled.ul`
+  list-style: none;
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Method = styled.li`
+  display: flex;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(5)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.color.line};
+  > svg {
+    flex: none;
+    box-sizing: content-box;
+    padding: ${({ theme }) => theme.space(2)};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.color.brandSoft};
+    color: ${({ theme }) => theme.color.brand};
+  }
+  h3 { font-size: ${({ theme }) => theme.size.base}; margin-bottom: ${({ theme }) => theme.space(1)}; }
+  p { color: ${({ theme }) => theme.color.muted}; }
+  a { font-weight: 600; overflow-wrap: anywhere; }
 `;

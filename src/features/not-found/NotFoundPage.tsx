@@ -44,7 +44,7 @@ const Wrap = styled.div`
   > p { margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(8)}; color: ${({ theme }) => theme.color.muted}; }
 `;
 
-const Code = styled.p`
+const Code = styled.div`
   font-family: ${({ theme }) => theme.font.display};
   font-size: 5rem;
   font-weight: 800;
