@@ -3,7 +3,8 @@ import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
-import { ButtonAnchor } from '../../ui/Button';
+import { ContactForm } from './ContactForm';
+import { ContactActor, liveContactMachine } from './contactActor';
 import { media } from '../../ui/theme';
 import { brand } from '../../content/brand';
 
@@ -24,15 +25,21 @@ export function ContactPage() {
           <Layout>
             <FormArea aria-labelledby="message-title">
               <h2 id="message-title">Send us a message</h2>
-              <p>
-                The fastest way to reach us today is WhatsApp or a call. We read every message and reply within 24
-                hours.
-              </p>
-              <ButtonAnchor href={brand.whatsappHref} target="_blank" rel="noopener noreferrer" $size="lg">
-                <MessageCircle aria-hidden="true" size={20} /> Chat on WhatsApp
-              </ButtonAnchor>
+              <p>Tell us about your business and what you would like to grow. We reply within 24 hours.</p>
+              <ContactActor.Provider logic={liveContactMachine}>
+                <ContactForm />
+              </ContactActor.Provider>
             </FormArea>
             <Methods aria-label="Contact details">
+              <Method>
+                <MessageCircle aria-hidden="true" size={22} />
+                <div>
+                  <h3>WhatsApp</h3>
+                  <a href={brand.whatsappHref} target="_blank" rel="noopener noreferrer">
+                    Chat with us on WhatsApp
+                  </a>
+                </div>
+              </Method>
               <Method>
                 <Phone aria-hidden="true" size={22} />
                 <div>
@@ -80,7 +87,6 @@ const Layout = styled.div`
 const FormArea = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  justify-items: start;
   padding: ${({ theme }) => theme.space(8)};
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid ${({ theme }) => theme.color.line};

@@ -1,0 +1,47 @@
+import { rateLimit } from 'express-rate-limit';
+import type { RequestHandler } from 'express';
+import { AppError } from './errors';
+
+/** Each class of route has its own budget per client IP; later issues use `chat` and `payments`. */
+export type LimitClass = 'api' | 'contact' | 'chat' | 'payments';
+
+export interface LimitRule {
+  windowMs: number;
+  limit: number;
+}
+
+export type RateLimitSettings = Record<LimitClass, LimitRule>;
+
+export const defaultRateLimits: RateLimitSettings = {
+  api: { windowMs: 60_000, limit: 120 },
+  contact: { windowMs: 60_000, limit: 5 },
+  chat: { windowMs: 60_000, limit: 20 },
+  payments: { windowMs: 60_000, limit: 20 },
+};
+
+const messages: Record<LimitClass, string> = {
+  api: 'Too many requests. Please wait a moment and try again.',
+  contact: 'Too many messages from this address. Please wait a minute and try again.',
+  chat: 'Too many chat messages. Please wait a moment and try again.',
+  payments: 'Too many payment attempts. Please wait a minute and try again.',
+};
+
+export type RateLimiters = Record<LimitClass, RequestHandler>;
+
+/**
+ * One in-memory limiter per class. express-rate-limit sets Retry-After itself before calling the handler;
+ * the handler only routes the refusal through the one error handler so the body has the usual shape.
+ */
+export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
+  const build = (name: LimitClass): RequestHandler => {
+    const rule = { ...defaultRateLimits[name], ...overrides[name] };
+    return rateLimit({
+      windowMs: rule.windowMs,
+      limit: rule.limit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      handler: (_req, _res, next) => next(new AppError(429, 'rate_limited', messages[name])),
+    });
+  };
+  return { api: build('api'), contact: build('contact'), chat: build('chat'), payments: build('payments') };
+}

@@ -1,0 +1,87 @@
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { contactForwardKind, createContactForwardHandler } from './contact/forwarder';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { createLogger } from './logger';
+import { createOutboxWorker } from './outbox/worker';
+
+/**
+ * `node --import tsx server/index.ts`. Start-up order: config (fail fast), database and migrations, HTTP, outbox
+ * worker. Shutdown on SIGINT/SIGTERM runs it backwards; a second signal exits at once.
+ */
+
+const shutdownGraceMs = 10_000;
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // In-flight requests get a grace period; idle keep-alive sockets would otherwise hold close() open.
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
+  return closed.finally(() => clearTimeout(force));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel });
+  const database = await openDatabase(config, logger);
+  const worker = config.contactForwardUrl
+    ? createOutboxWorker({
+        db: database.db,
+        logger,
+        handlers: { [contactForwardKind]: createContactForwardHandler({ url: config.contactForwardUrl, db: database.db }) },
+      })
+    : undefined;
+
+  let server: Server;
+  try {
+    await runMigrations(database);
+    const app = createApp({ config, db: database.db, logger, forwarder: worker, staticDir: distDir });
+    server = await listen(app, config.port, config.host);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+  worker?.start();
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${port}`;
+  logger.info(`listening on ${url}`, { url, database: database.kind, forwarding: Boolean(worker) });
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn('second signal, exiting now', { signal });
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info('shutting down', { signal });
+    await closeServer(server);
+    await worker?.stop();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+}
+
+main().catch((err: unknown) => {
+  // Config errors name the variable: print them plainly, without a stack, so the fix is obvious from the terminal.
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`Server failed to start: ${message}\n`);
+  if (err instanceof Error && !message.startsWith('Invalid environment')) process.stderr.write(`${err.stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,481 @@
+/**
+ * Lighthouse mobile scores (default mobile emulation and throttling) through Lighthouse's Node API, with Debian's
+ * Chromium started fresh by chrome-launcher for every run. Each page runs N times; the report gives every run, the
+ * median of each category, and the key metrics and failing audits of the median run (the run whose performance
+ * score is the median).
+ *
+ * A tiny extra gatherer + informative audit records `document.title` and `location.href` at the end of the
+ * audited load, so the report proves which page was audited (hash routes such as /#/pricing).
+ */
+import lighthouse, { Audit, Gatherer, generateReport } from 'lighthouse';
+import type { Config, Result } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { indent, median, ms, score100, table } from './format';
+
+export const LIGHTHOUSE_CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type CategoryId = (typeof CATEGORIES)[number];
+const SHORT: Record<CategoryId, string> = {
+  performance: 'perf',
+  accessibility: 'a11y',
+  'best-practices': 'bp',
+  seo: 'seo',
+};
+
+/** The aim: 95+ in every category on mobile. */
+export const SCORE_AIM = 0.95;
+
+const METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+  ['SI', 'speed-index'],
+] as const;
+
+const PAGE_INFO_ARTIFACT = 'BenchPageInfo';
+const PAGE_INFO_AUDIT = 'bench-page-info';
+const BENCH_CATEGORY = 'bench-check';
+
+interface PageInfo {
+  title: string;
+  href: string;
+}
+
+type GatherContext = Parameters<Gatherer['getArtifact']>[0];
+type GatherResult = ReturnType<Gatherer['getArtifact']>;
+type AuditMeta = (typeof Audit)['meta'];
+type AuditArtifacts = Parameters<(typeof Audit)['audit']>[0];
+type AuditContext = Parameters<(typeof Audit)['audit']>[1];
+type AuditProduct = Awaited<ReturnType<(typeof Audit)['audit']>>;
+
+/** Reads the title and URL of the page at the end of the audited load. */
+class BenchPageInfoGatherer extends Gatherer {
+  override meta = { supportedModes: ['navigation' as const] };
+
+  override getArtifact(context: GatherContext): GatherResult {
+    const info: Promise<PageInfo> = context.driver.executionContext.evaluateAsync(
+      '({ title: document.title, href: location.href })',
+    );
+    // A custom artifact: Lighthouse's types only know its own artifact names.
+    return info as unknown as GatherResult;
+  }
+}
+
+/** Passes when the audited page showed the expected title (options.expectedTitle); reports title and URL. */
+class BenchPageInfoAudit extends Audit {
+  static override get meta(): AuditMeta {
+    return {
+      id: PAGE_INFO_AUDIT,
+      title: 'The benchmark audited the page it meant to',
+      failureTitle: 'The benchmark audited a different page than it meant to',
+      description: 'document.title and location.href at the end of the audited load (a check for hash routes).',
+      requiredArtifacts: [PAGE_INFO_ARTIFACT] as unknown as AuditMeta['requiredArtifacts'],
+      scoreDisplayMode: Audit.SCORING_MODES.BINARY,
+    };
+  }
+
+  static override audit(artifacts: AuditArtifacts, context: AuditContext): AuditProduct {
+    const info = (artifacts as unknown as Record<string, PageInfo>)[PAGE_INFO_ARTIFACT]!;
+    const expected = (context.options as { expectedTitle?: string }).expectedTitle;
+    return {
+      score: expected === undefined || info.title === expected ? 1 : 0,
+      displayValue: `"${info.title}" at ${info.href}`,
+      details: { type: 'debugdata', title: info.title, href: info.href, expectedTitle: expected ?? null },
+    };
+  }
+}
+
+/**
+ * Lighthouse's default config plus the page check. Lighthouse drops audits that no category references, so the
+ * check gets a category of its own ("Benchmark check"); the four real categories are untouched.
+ */
+function configFor(expectedTitle: string | undefined): Config {
+  return {
+    extends: 'lighthouse:default',
+    artifacts: [{ id: PAGE_INFO_ARTIFACT, gatherer: { implementation: BenchPageInfoGatherer } }],
+    audits: [{ implementation: BenchPageInfoAudit, options: expectedTitle === undefined ? {} : { expectedTitle } }],
+    categories: {
+      [BENCH_CATEGORY]: {
+        title: 'Benchmark check',
+        description: 'Not a Lighthouse category: confirms which page was audited.',
+        auditRefs: [{ id: PAGE_INFO_AUDIT, weight: 1 }],
+      },
+    },
+  };
+}
+
+export interface FailingAudit {
+  id: string;
+  category: CategoryId;
+  title: string;
+  score: number;
+  weight: number;
+  displayValue: string | null;
+  /** A few affected items (URLs, elements) to start from. */
+  examples: string[];
+  /** Legacy audits with the same finding that this insight replaces (not listed separately). */
+  alsoReportedAs?: string[];
+}
+
+export interface LighthouseRun {
+  run: number;
+  requestedUrl: string;
+  finalUrl: string;
+  title: string | null;
+  href: string | null;
+  scores: Record<CategoryId, number | null>;
+  metrics: Record<string, { numericValue: number | null; displayValue: string | null }>;
+  failing: FailingAudit[];
+  runWarnings: string[];
+  runtimeError: string | null;
+  lighthouseVersion: string;
+  durationMs: number;
+}
+
+export interface LighthousePageResult {
+  route: string;
+  url: string;
+  expectedTitle: string | null;
+  /** True when every run's title matched expectedTitle (always true when none is expected). */
+  auditedExpectedPage: boolean;
+  runs: LighthouseRun[];
+  medianScores: Record<CategoryId, number | null>;
+  medianRun: number;
+  /** For each failing audit id of the median run: in how many runs it failed. */
+  failedInRuns: Record<string, number>;
+  reportFiles: string[];
+}
+
+export interface LighthouseResult {
+  runsPerPage: number;
+  formFactor: string;
+  pages: LighthousePageResult[];
+}
+
+function text(value: unknown, max = 140): string {
+  const s = String(value ?? '').replace(/\s+/g, ' ').trim();
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** URLs of the local preview server are shown as paths. */
+function shortUrl(url: string): string {
+  return url.replace(/^https?:\/\/(127\.0\.0\.1|localhost):\d+/, '') || '/';
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function describeNode(node: Json): string {
+  const snippet = text(node.snippet, 110);
+  const label = text(node.nodeLabel, 60);
+  const explanation = text(node.explanation, 200);
+  return [snippet || text(node.selector, 110), label && !snippet.includes(label) ? `"${label}"` : '', explanation && `- ${explanation}`]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The chain marked isLongest in a network-tree, as "a -> b -> c". */
+function longestChain(chains: unknown): string[] {
+  const out: string[] = [];
+  let level = chains;
+  while (isObject(level)) {
+    const next = Object.values(level).find((c) => isObject(c) && c.isLongest) as Json | undefined;
+    if (!next) break;
+    out.push(`${shortUrl(String(next.url))} (${Math.round(Number(next.navStartToEndTime))} ms)`);
+    level = next.children;
+  }
+  return out;
+}
+
+/** A few human-readable pointers from an audit's details (elements, URLs, failed checks, LCP phases). */
+function examplesOf(details: unknown, max = 4): string[] {
+  const out: string[] = [];
+  const visit = (d: unknown): void => {
+    if (!isObject(d) || out.length >= max) return;
+    switch (d.type) {
+      case 'list':
+        for (const item of Array.isArray(d.items) ? d.items : []) visit(item);
+        return;
+      case 'list-section':
+        visit(d.value);
+        return;
+      case 'checklist':
+        for (const check of Object.values(isObject(d.items) ? d.items : {})) {
+          if (isObject(check) && check.value === false) out.push(`check failed: ${text(check.label)}`);
+        }
+        return;
+      case 'node':
+        out.push(describeNode(d));
+        return;
+      case 'network-tree':
+      case 'criticalrequestchain': {
+        const chain = longestChain(d.chains);
+        if (chain.length > 0) out.push(`longest chain: ${chain.join(' -> ')}`);
+        return;
+      }
+      case 'table':
+      case 'opportunity':
+        break;
+      default:
+        return;
+    }
+    const items = (Array.isArray(d.items) ? d.items : []).filter(isObject);
+    if (items.length > 0 && items.every((i) => typeof i.phase === 'string')) {
+      out.push(
+        'phases: ' +
+          items.map((i) => `${String(i.phase)} ${ms(Number(i.timing))}${i.percent ? ` (${String(i.percent)})` : ''}`).join(', '),
+      );
+      return;
+    }
+    for (const item of items) {
+      if (out.length >= max) return;
+      const node = isObject(item.node) ? item.node : undefined;
+      const source = isObject(item.source) ? item.source : undefined;
+      if (node) {
+        out.push(describeNode(node));
+      } else if (typeof item.url === 'string') {
+        const extra: string[] = [];
+        if (typeof item.wastedBytes === 'number') extra.push(`wasted ${(item.wastedBytes / 1024).toFixed(1)} KiB`);
+        if (typeof item.totalBytes === 'number') extra.push(`total ${(item.totalBytes / 1024).toFixed(1)} KiB`);
+        if (typeof item.wastedMs === 'number') extra.push(`wasted ${Math.round(item.wastedMs)} ms`);
+        if (typeof item.description === 'string') extra.push(text(item.description, 100));
+        out.push(`${shortUrl(item.url)}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+      } else if (source && typeof source.url === 'string') {
+        out.push(`${shortUrl(source.url)}:${String(source.line ?? '')} ${text(item.description, 100)}`.trim());
+      } else if (typeof item.description === 'string') {
+        out.push(text(item.description));
+      } else if (typeof item.label === 'string') {
+        out.push(text(item.label));
+      }
+    }
+  };
+  visit(details);
+  return out;
+}
+
+function summarise(lhr: Result, run: number, durationMs: number): LighthouseRun {
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as Record<
+    CategoryId,
+    number | null
+  >;
+  const metrics = Object.fromEntries(
+    METRICS.map(([label, id]) => {
+      const audit = lhr.audits[id];
+      return [label, { numericValue: audit?.numericValue ?? null, displayValue: audit?.displayValue ?? null }];
+    }),
+  );
+  const failing: FailingAudit[] = [];
+  const seen = new Set<string>();
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || seen.has(ref.id)) continue;
+      if (!['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+      if (audit.score === null || audit.score >= 0.9) continue;
+      seen.add(ref.id);
+      failing.push({
+        id: ref.id,
+        category,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        displayValue: audit.displayValue ?? null,
+        examples: examplesOf(audit.details),
+      });
+    }
+  }
+  // Lighthouse 12 reports most performance findings twice: as an "insight" and as the legacy audit it replaces.
+  // Keep the insight and name the legacy audits it covers.
+  for (const f of failing) {
+    const replaces = lhr.audits[f.id]?.replacesAudits ?? [];
+    const covered = failing.filter((other) => replaces.includes(other.id)).map((other) => other.id);
+    if (covered.length > 0) f.alsoReportedAs = covered;
+  }
+  const folded = new Set(failing.flatMap((f) => f.alsoReportedAs ?? []));
+  const info = lhr.audits[PAGE_INFO_AUDIT]?.details as Partial<PageInfo> | undefined;
+  return {
+    run,
+    requestedUrl: lhr.requestedUrl ?? '',
+    finalUrl: lhr.finalDisplayedUrl,
+    title: info?.title ?? null,
+    href: info?.href ?? null,
+    scores,
+    metrics,
+    failing: failing.filter((f) => !folded.has(f.id)),
+    runWarnings: (lhr.runWarnings ?? []).map((w) => String(w)),
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+    lighthouseVersion: lhr.lighthouseVersion,
+    durationMs,
+  };
+}
+
+async function runOnce(url: string, config: Config): Promise<{ lhr: Result; durationMs: number }> {
+  const started = Date.now();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    return { lhr: result.lhr, durationMs: Date.now() - started };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export interface LighthousePage {
+  route: string;
+  /** Title the audited page must show, to prove the right route was audited. */
+  expectedTitle?: string;
+  /** File-name stem for the saved reports. */
+  slug: string;
+}
+
+export async function runLighthouse(
+  baseUrl: string,
+  pages: readonly LighthousePage[],
+  runs: number,
+  outDir: string,
+  log: (line: string) => void = () => {},
+): Promise<LighthouseResult> {
+  await mkdir(outDir, { recursive: true });
+  const results: LighthousePageResult[] = [];
+  for (const page of pages) {
+    const url = new URL(page.route, baseUrl).toString();
+    const config = configFor(page.expectedTitle);
+    const runResults: { summary: LighthouseRun; lhr: Result }[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      const { lhr, durationMs } = await runOnce(url, config);
+      const summary = summarise(lhr, run, durationMs);
+      runResults.push({ summary, lhr });
+      log(
+        `  lighthouse ${page.route} run ${run}/${runs}: ` +
+          CATEGORIES.map((c) => `${SHORT[c]} ${score100(summary.scores[c])}`).join(', ') +
+          `  title "${summary.title ?? '?'}"  (${(durationMs / 1000).toFixed(1)} s)`,
+      );
+    }
+    const medianScores = Object.fromEntries(
+      CATEGORIES.map((c) => {
+        const values = runResults.map((r) => r.summary.scores[c]).filter((v): v is number => v !== null);
+        return [c, median(values)];
+      }),
+    ) as Record<CategoryId, number | null>;
+    // Median run: the run with the median performance score (lower middle for an even count).
+    const byPerf = [...runResults].sort(
+      (a, b) => (a.summary.scores.performance ?? -1) - (b.summary.scores.performance ?? -1),
+    );
+    const medianEntry = byPerf[Math.floor((byPerf.length - 1) / 2)]!;
+    const failedInRuns = Object.fromEntries(
+      medianEntry.summary.failing.map((f) => [
+        f.id,
+        runResults.filter((r) => r.summary.failing.some((x) => x.id === f.id)).length,
+      ]),
+    );
+    const jsonFile = path.join(outDir, `lighthouse-${page.slug}-median.json`);
+    const htmlFile = path.join(outDir, `lighthouse-${page.slug}-median.html`);
+    await writeFile(jsonFile, JSON.stringify(medianEntry.lhr, null, 2));
+    await writeFile(htmlFile, generateReport(medianEntry.lhr, 'html'));
+    results.push({
+      route: page.route,
+      url,
+      expectedTitle: page.expectedTitle ?? null,
+      auditedExpectedPage:
+        page.expectedTitle === undefined || runResults.every((r) => r.summary.title === page.expectedTitle),
+      runs: runResults.map((r) => r.summary),
+      medianScores,
+      medianRun: medianEntry.summary.run,
+      failedInRuns,
+      reportFiles: [jsonFile, htmlFile],
+    });
+  }
+  return { runsPerPage: runs, formFactor: 'mobile (Lighthouse default emulation and throttling)', pages: results };
+}
+
+export function formatLighthouse(result: LighthouseResult, root: string): string {
+  const out: string[] = [];
+  out.push(
+    `${result.formFactor}; ${result.runsPerPage} run(s) per page; scores 0-100; aim ${score100(SCORE_AIM)}+ in every category.`,
+  );
+  for (const page of result.pages) {
+    out.push('');
+    out.push(`${page.route}   (${page.url})`);
+    const medianRun = page.runs.find((r) => r.run === page.medianRun)!;
+    if (page.expectedTitle !== null) {
+      out.push(
+        page.auditedExpectedPage
+          ? `  audited page check: title "${page.expectedTitle}" in every run (final URL ${medianRun.finalUrl}) - OK`
+          : `  audited page check FAILED: expected title "${page.expectedTitle}", got ` +
+              page.runs.map((r) => `"${r.title ?? '?'}" (${r.href ?? r.finalUrl})`).join(', '),
+      );
+    } else {
+      out.push(`  audited: title "${medianRun.title ?? '?'}", final URL ${medianRun.finalUrl}`);
+    }
+    const header = ['run', ...CATEGORIES.map((c) => SHORT[c]), ...METRICS.map(([label]) => label)];
+    const rows = page.runs.map((r) => [
+      `${r.run}${r.run === page.medianRun ? '*' : ''}`,
+      ...CATEGORIES.map((c) => score100(r.scores[c])),
+      ...METRICS.map(([label]) => {
+        const metric = r.metrics[label];
+        if (!metric || metric.numericValue === null) return 'n/a';
+        return label === 'CLS' ? metric.numericValue.toFixed(3) : ms(metric.numericValue);
+      }),
+    ]);
+    rows.push([
+      'median',
+      ...CATEGORIES.map((c) => score100(page.medianScores[c])),
+      ...METRICS.map(() => ''),
+    ]);
+    rows.push([
+      'aim',
+      ...CATEGORIES.map((c) => {
+        const s = page.medianScores[c];
+        return s === null ? '?' : s >= SCORE_AIM ? 'met' : 'NO';
+      }),
+      ...METRICS.map(() => ''),
+    ]);
+    out.push(indent(table(header, rows, new Set(header.map((_, i) => i).filter((i) => i > 0))), '  '));
+    out.push(`  * median run (median performance score); its metrics:`);
+    out.push(
+      '    ' +
+        METRICS.map(([label]) => `${label} ${medianRun.metrics[label]?.displayValue ?? 'n/a'}`).join('   '),
+    );
+    for (const r of page.runs) {
+      if (r.runtimeError) out.push(`  run ${r.run} runtime error: ${r.runtimeError}`);
+    }
+    const warnings = [...new Set(page.runs.flatMap((r) => r.runWarnings))];
+    for (const w of warnings) out.push(`  warning: ${text(w, 300)}`);
+    if (medianRun.failing.length === 0) {
+      out.push('  failing audits (score < 0.9) of the median run: none');
+    } else {
+      out.push(`  failing audits (score < 0.9) of the median run, by category:`);
+      for (const f of medianRun.failing) {
+        const meta = [
+          `score ${f.score.toFixed(2)}`,
+          f.weight > 0 ? `weight ${f.weight}` : 'weight 0',
+          f.displayValue ? text(f.displayValue, 80) : '',
+          f.alsoReportedAs ? `also reported as ${f.alsoReportedAs.join(', ')}` : '',
+          `failed in ${page.failedInRuns[f.id] ?? '?'}/${page.runs.length} runs`,
+        ].filter(Boolean);
+        out.push(`    [${SHORT[f.category]}] ${f.id}: ${f.title} (${meta.join('; ')})`);
+        for (const e of f.examples) out.push(`        - ${e}`);
+      }
+    }
+    out.push(`  full report of the median run: ${page.reportFiles.map((f) => path.relative(root, f)).join(', ')}`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,308 @@
+/**
+ * `npm run bench [-- --no-build] [-- --runs N]`
+ *
+ * Builds the site (unless --no-build), serves dist/ with `vite preview` on a free port, then measures:
+ *  - the JS/CSS (gzipped) and fonts that `/` and `/#/pricing` load before any interaction (bundle.ts);
+ *  - Lighthouse mobile scores for both pages, median of N runs (lighthouse.ts).
+ * Prints a report and writes tests/bench/out/results.json. It reports figures against the aims and never fails
+ * because of them: the exit code is non-zero only when something crashed (or the wrong page was audited).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatBundles, INITIAL_JS_AIM_BYTES, measureBundles, type BundleResult } from './bundle';
+import { errorMessage, heading, kB, score100 } from './format';
+import { CATEGORIES, formatLighthouse, runLighthouse, SCORE_AIM, type LighthouseResult } from './lighthouse';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DIST = path.join(ROOT, 'dist');
+const OUT = path.join(ROOT, 'tests/bench/out');
+
+const ROUTES = { home: '/', pricing: '/#/pricing' } as const;
+const PRICING_TITLE = 'Pricing | GrowthPath';
+
+interface Options {
+  build: boolean;
+  runs: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { build: true, runs: 3 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--no-build') options.build = false;
+    else if (arg === '--runs' || arg.startsWith('--runs=')) {
+      const value = arg.includes('=') ? arg.slice('--runs='.length) : argv[(i += 1)];
+      const runs = Number(value);
+      if (!Number.isInteger(runs) || runs < 0) throw new Error(`--runs needs a whole number >= 0, got "${value}"`);
+      options.runs = runs;
+    } else if (arg === '--help' || arg === '-h') {
+      console.log('usage: npm run bench [-- --no-build] [-- --runs N]   (--runs 0 skips Lighthouse)');
+      process.exit(0);
+    } else throw new Error(`unknown argument "${arg}" (try --help)`);
+  }
+  return options;
+}
+
+/** Runs a command to completion, capturing its output; rejects with that output on a non-zero exit. */
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}:\n${output}`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
+
+class Preview {
+  private output = '';
+  private exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  private readonly done: Promise<void>;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.done = new Promise((resolve) => {
+      child.on('exit', (code, signal) => {
+        this.exited = { code, signal };
+        resolve();
+      });
+    });
+  }
+
+  /** Starts `vite preview` in its own process group (npx -> node) and waits until it answers. */
+  static async start(port: number): Promise<Preview> {
+    const child = spawn(
+      'npx',
+      ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: process.env },
+    );
+    const preview = new Preview(child, `http://127.0.0.1:${port}/`);
+    activePreview = preview;
+    await preview.waitUntilReady(30_000);
+    return preview;
+  }
+
+  private async waitUntilReady(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.exited) {
+        throw new Error(`vite preview exited early (${this.exited.code ?? this.exited.signal}):\n${this.output}`);
+      }
+      try {
+        const response = await fetch(this.url, { signal: AbortSignal.timeout(2_000) });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`vite preview did not answer at ${this.url} within ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  private signal(signal: NodeJS.Signals): void {
+    if (this.exited || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, signal); // the whole group we started: npx and the vite it runs
+    } catch {
+      // already gone
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.signal('SIGTERM');
+    const stopped = await Promise.race([this.done.then(() => true), sleep(5_000).then(() => false)]);
+    if (!stopped) {
+      this.signal('SIGKILL');
+      await Promise.race([this.done, sleep(2_000)]);
+    }
+  }
+
+  /** Last resort on process exit (synchronous). */
+  killNow(): void {
+    this.signal('SIGKILL');
+  }
+}
+
+let activePreview: Preview | null = null;
+
+process.on('exit', () => activePreview?.killNow());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping vite preview`);
+    void (activePreview?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+interface Results {
+  startedAt: string;
+  finishedAt?: string;
+  options: Options;
+  node: string;
+  chromium: string;
+  build: { ran: boolean; seconds: number | null; summary: string | null };
+  previewUrl: string | null;
+  aims: { initialJsGzipBytes: number; lighthouseMinScore: number };
+  bundle: BundleResult | null;
+  lighthouse: LighthouseResult | null;
+  errors: string[];
+}
+
+function formatAims(results: Results): string {
+  const lines: string[] = [];
+  const home = results.bundle?.pages[0];
+  if (home) {
+    const ok = home.js.gzipBytes <= INITIAL_JS_AIM_BYTES;
+    lines.push(
+      `  initial JS for /, gzipped: ${kB(home.js.gzipBytes)}   aim <= ${kB(INITIAL_JS_AIM_BYTES)}   ${ok ? 'met' : 'NOT met'}`,
+    );
+  } else lines.push('  initial JS for /: not measured');
+  if (results.lighthouse) {
+    for (const page of results.lighthouse.pages) {
+      const parts = CATEGORIES.map((c) => {
+        const s = page.medianScores[c];
+        const ok = s !== null && s >= SCORE_AIM;
+        return `${c} ${score100(s)}${ok ? '' : ' (below)'}`;
+      });
+      const allOk = CATEGORIES.every((c) => (page.medianScores[c] ?? 0) >= SCORE_AIM);
+      lines.push(
+        `  Lighthouse mobile ${page.route.padEnd(11)} ${parts.join(', ')}   aim ${score100(SCORE_AIM)}+ each   ${allOk ? 'met' : 'NOT met'}`,
+      );
+    }
+  } else lines.push('  Lighthouse: not measured');
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const results: Results = {
+    startedAt: new Date().toISOString(),
+    options,
+    node: process.version,
+    chromium: (await run(chromePath, ['--version']).catch(() => 'unknown')).trim().split('\n').pop() ?? 'unknown',
+    build: { ran: options.build, seconds: null, summary: null },
+    previewUrl: null,
+    aims: { initialJsGzipBytes: INITIAL_JS_AIM_BYTES, lighthouseMinScore: SCORE_AIM },
+    bundle: null,
+    lighthouse: null,
+    errors: [],
+  };
+  console.log(heading('GrowthPath benchmark'));
+  console.log(`Node ${results.node}, ${results.chromium}`);
+
+  if (options.build) {
+    const started = Date.now();
+    console.log('building: npx vite build ...');
+    const output = await run('npx', ['vite', 'build']);
+    results.build.seconds = (Date.now() - started) / 1000;
+    results.build.summary = output.trim().split('\n').filter((l) => /built in|error/i.test(l)).pop() ?? null;
+    console.log(`built in ${results.build.seconds.toFixed(1)} s (${results.build.summary ?? 'no summary line'})`);
+  } else {
+    console.log('--no-build: measuring the existing dist/');
+  }
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`no ${DIST}/index.html: build first`);
+
+  const port = await freePort();
+  const preview = await Preview.start(port);
+  results.previewUrl = preview.url;
+  console.log(`serving dist/ with vite preview at ${preview.url}`);
+  let bundleText = '';
+  let lighthouseText = '';
+  try {
+    try {
+      console.log('measuring what / and /#/pricing load ...');
+      results.bundle = await measureBundles(preview.url, DIST, [ROUTES.home, ROUTES.pricing]);
+      bundleText = formatBundles(results.bundle);
+      const pricing = results.bundle.pages[1];
+      if (pricing && pricing.title !== PRICING_TITLE) {
+        results.errors.push(`bundle: /#/pricing showed title "${pricing.title}", expected "${PRICING_TITLE}"`);
+      }
+    } catch (error) {
+      results.errors.push(`bundle: ${errorMessage(error)}`);
+    }
+    if (options.runs > 0) {
+      try {
+        console.log(`running Lighthouse (mobile), ${options.runs} run(s) per page; about 10-20 s a run ...`);
+        results.lighthouse = await runLighthouse(
+          preview.url,
+          [
+            { route: ROUTES.home, slug: 'home' },
+            { route: ROUTES.pricing, slug: 'pricing', expectedTitle: PRICING_TITLE },
+          ],
+          options.runs,
+          OUT,
+          (line) => console.log(line),
+        );
+        lighthouseText = formatLighthouse(results.lighthouse, ROOT);
+        for (const page of results.lighthouse.pages) {
+          if (!page.auditedExpectedPage) {
+            results.errors.push(`lighthouse: ${page.route} did not show "${page.expectedTitle}": wrong page audited`);
+          }
+        }
+      } catch (error) {
+        results.errors.push(`lighthouse: ${errorMessage(error)}`);
+      }
+    } else {
+      lighthouseText = '--runs 0: skipped';
+    }
+  } finally {
+    await preview.stop();
+    activePreview = null;
+  }
+
+  results.finishedAt = new Date().toISOString();
+  await mkdir(OUT, { recursive: true });
+  const jsonFile = path.join(OUT, 'results.json');
+  await writeFile(jsonFile, JSON.stringify(results, null, 2) + '\n');
+
+  console.log(heading('Initial load: JS, CSS and fonts before any interaction'));
+  console.log(bundleText || 'not measured (see errors)');
+  console.log(heading('Lighthouse'));
+  console.log(lighthouseText || 'not measured (see errors)');
+  console.log(heading('Aims'));
+  console.log(formatAims(results));
+  if (results.errors.length > 0) {
+    console.log(heading('Errors'));
+    for (const e of results.errors) console.log(`- ${e}`);
+  }
+  console.log(`\nresults: ${path.relative(ROOT, jsonFile)}`);
+  return results.errors.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  async (error: unknown) => {
+    console.error(`benchmark crashed: ${errorMessage(error)}`);
+    await activePreview?.stop();
+    process.exitCode = 1;
+  },
+);

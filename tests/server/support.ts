@@ -1,0 +1,118 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp, type AppDeps } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
+import { runMigrations } from '../../server/db/migrate';
+
+/**
+ * Shared by the server test files: one database per file (PGlite in memory, or a fresh database on the
+ * PostgreSQL named by TEST_DATABASE_URL, see scripts/with-postgres.sh) and apps listening on port 0.
+ */
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...env });
+}
+
+export interface TestDatabase {
+  database: OpenDatabase;
+  db: Database;
+  /** Empties every table between tests. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let database: OpenDatabase;
+  if (adminUrl) {
+    // A database of its own per file: migrations run from scratch and nothing leaks between files.
+    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+    dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  } else {
+    database = await openDatabase({ databaseUrl: undefined, dataDir: ':memory:' });
+  }
+  await runMigrations(database);
+  return {
+    database,
+    db: database.db,
+    reset: async () => {
+      await database.db.execute(sql`truncate contact_messages, outbox restart identity`);
+    },
+    close: async () => {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface RunningApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function listen(handler: RequestListener): Promise<RunningApp> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
+
+/** The app under test on a free port. Rate limits default to "never in the way" unless a test sets them. */
+export async function startApp(deps: Partial<AppDeps> & Pick<AppDeps, 'db'>): Promise<RunningApp> {
+  const generous = { windowMs: 60_000, limit: 1_000_000 };
+  const app = createApp({
+    config: testConfig(),
+    ...deps,
+    rateLimits: { api: generous, contact: generous, chat: generous, payments: generous, ...deps.rateLimits },
+  });
+  return listen(app);
+}
+
+export interface ErrorShape {
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
+export function isErrorShape(body: unknown): body is ErrorShape {
+  if (typeof body !== 'object' || body === null) return false;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, details } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (details === undefined || (typeof details === 'object' && details !== null)) &&
+    Object.keys(error).every((key) => ['code', 'message', 'details'].includes(key))
+  );
+}
+
+export const validContact = {
+  name: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '+91 98765 43210',
+  message: 'We need a new website for our clinic.',
+};
