@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -32,10 +33,14 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
+  // The whole product as `npm start` runs it: build, Firebase Auth Emulator, server with the API. `npm run test:e2e`
+  // wraps this in scripts/with-postgres.sh, so the server stores into a throwaway PostgreSQL the tests can query.
   webServer: {
-    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}/`,
+    command: 'node --import tsx scripts/start.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: `${tmpdir()}/growth-e2e-${port}` },
     reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    timeout: 180_000,
+    stdout: 'pipe',
   },
 });

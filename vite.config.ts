@@ -18,7 +18,8 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, strictPort: false },
+  // `npm run dev` runs the API beside Vite (scripts/start.ts) and Vite forwards /api to it.
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '8787'}` } },
   preview: { port: 8080 },
   test: {
     restoreMocks: true,

@@ -13,7 +13,7 @@ fi
 
 find_bin() {
   local name=$1 dir
-  for dir in "${PG_BIN:-}" /usr/lib/postgresql/15/bin /usr/local/bin; do
+  for dir in "${PG_BIN:-}" /usr/lib/postgresql/*/bin /usr/local/bin; do
     if [ -n "$dir" ] && [ -x "$dir/$name" ]; then echo "$dir/$name"; return 0; fi
   done
   command -v "$name" || { echo "with-postgres: $name not found (apt-get install -y postgresql, or set PG_BIN)" >&2; exit 69; }

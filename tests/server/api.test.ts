@@ -364,7 +364,7 @@ describe('security headers', () => {
       expect(policy.get('default-src')).toEqual(["'self'"]);
       expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
       expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
-      expect(policy.get('font-src')).toEqual(["'self'"]);
+      expect(policy.get('font-src')).toEqual(["'self'", 'data:']);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('base-uri')).toEqual(["'self'"]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);

@@ -1,0 +1,133 @@
+/**
+ * `npm start` (and `npm run dev` with --dev): runs the whole product on this machine.
+ *   1. builds the site when dist/ is missing or older than the sources (not in --dev);
+ *   2. starts the Firebase Auth Emulator unless real Firebase credentials are configured (or one already runs);
+ *   3. starts the server (site + API on PORT, default 8080); in --dev also Vite's dev server, proxying /api;
+ *   4. prints one line per part (auth, database, payments, chat) and the URL.
+ * Ctrl-C stops everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dev = process.argv.includes('--dev');
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const port = process.env.PORT ?? '8080';
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
+const liveAuth =
+  !process.env.FIREBASE_AUTH_EMULATOR_HOST &&
+  Boolean(process.env.FIREBASE_SERVICE_ACCOUNT || process.env.GOOGLE_APPLICATION_CREDENTIALS);
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function say(part: string, text: string) {
+  process.stdout.write(`${part.padEnd(9)} ${text}\n`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string, quiet = false): ChildProcess {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'] });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`${label} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.\n`);
+    void stopAll(1);
+  });
+  return child;
+}
+
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  const exits = children
+    .filter((child) => child.exitCode === null && child.signalCode === null)
+    .map((child) => new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }));
+  await Promise.all(exits);
+  process.exit(code);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(url: string, what: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(url))) {
+    if (stopping) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
+}
+
+function buildIsStale(): boolean {
+  const built = newestChange(join(root, 'dist', 'index.html'));
+  const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  return built === 0 || sources.some((source) => newestChange(join(root, source)) > built);
+}
+
+function exitCodeOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
+async function main() {
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  if (!dev && buildIsStale()) {
+    say('build', 'building the site into dist/ ...');
+    const build = spawn(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if ((await exitCodeOf(build)) !== 0) throw new Error('the build failed');
+  }
+
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1' };
+  if (!liveAuth) {
+    env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+    env.FIREBASE_PROJECT_ID = projectId;
+    if (await answers(`http://${emulatorHost}/`)) {
+      say('auth', `using the Firebase Auth Emulator already running at ${emulatorHost}`);
+    } else {
+      say('auth', 'starting the Firebase Auth Emulator (about 20 s) ...');
+      run(bin('firebase'), ['emulators:start', '--only', 'auth', '--project', projectId], env, 'the Firebase Auth Emulator', true);
+      await waitFor(`http://${emulatorHost}/`, 'the Firebase Auth Emulator', 120_000);
+    }
+  }
+
+  const serverPort = dev ? (process.env.API_PORT ?? '8787') : port;
+  run(process.execPath, ['--import', 'tsx', 'server/index.ts'], { ...env, PORT: serverPort }, 'the server');
+  await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 'the server', 120_000);
+
+  const health = (await (await fetch(`http://127.0.0.1:${serverPort}/api/health`)).json()) as Record<string, string>;
+  say('auth', health.auth === 'live' ? 'live Firebase project' : `embedded: Firebase Auth Emulator at ${emulatorHost} (project ${projectId})`);
+  say('database', health.database === 'postgres' ? 'live PostgreSQL (DATABASE_URL)' : `embedded: PGlite in ${process.env.DATA_DIR ?? '.data'}/pglite`);
+  say('payments', health.payments === 'live' ? 'live Razorpay keys' : 'sandbox gateway (no Razorpay keys set)');
+  say('chat', health.chat === 'gemini' ? 'live Gemini' : 'local assistant (no GEMINI_API_KEY set)');
+
+  if (dev) {
+    run(bin('vite'), ['--port', port, '--strictPort'], { ...env, API_PORT: serverPort }, "Vite's dev server");
+    await waitFor(`http://127.0.0.1:${port}/`, "Vite's dev server", 60_000);
+  }
+  say('site', `http://localhost:${port}   (Ctrl-C stops everything)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  void stopAll(1);
+});
