@@ -38,7 +38,12 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: `${tmpdir()}/growth-e2e-${port}` },
+    env: {
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATA_DIR: `${tmpdir()}/growth-e2e-${port}`,
+      DIST_DIR: `${tmpdir()}/growth-e2e-${port}/dist`,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'pipe',

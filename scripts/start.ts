@@ -14,6 +14,8 @@ const dev = process.argv.includes('--dev');
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const port = process.env.PORT ?? '8080';
+// Where the build goes and is served from; parallel end-to-end runs each use their own.
+const distDir = process.env.DIST_DIR ?? join(root, 'dist');
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
 const liveAuth =
@@ -78,7 +80,7 @@ function newestChange(path: string): number {
 }
 
 function buildIsStale(): boolean {
-  const built = newestChange(join(root, 'dist', 'index.html'));
+  const built = newestChange(join(distDir, 'index.html'));
   const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
   return built === 0 || sources.some((source) => newestChange(join(root, source)) > built);
 }
@@ -92,12 +94,15 @@ async function main() {
   process.on('SIGTERM', () => void stopAll(0));
 
   if (!dev && buildIsStale()) {
-    say('build', 'building the site into dist/ ...');
-    const build = spawn(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    say('build', `building the site into ${distDir} ...`);
+    const build = spawn(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if ((await exitCodeOf(build)) !== 0) throw new Error('the build failed');
   }
 
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1', DIST_DIR: distDir };
   if (!liveAuth) {
     env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     env.FIREBASE_PROJECT_ID = projectId;

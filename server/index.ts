@@ -15,7 +15,8 @@ import { createOutboxWorker } from './outbox/worker';
  */
 
 const shutdownGraceMs = 10_000;
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+// DIST_DIR lets parallel test runs each serve their own build; the default is Vite's dist/.
+const distDir = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 
 function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
