@@ -7,7 +7,7 @@
  * Ctrl-C stops everything it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dev = process.argv.includes('--dev');
@@ -79,10 +79,32 @@ function newestChange(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
 }
 
-function buildIsStale(): boolean {
+/** The VITE_* settings are baked into the build, so a build made with others is stale too. */
+function buildSettings(env: NodeJS.ProcessEnv): string {
+  const settings = Object.entries(env).filter(([key]) => key.startsWith('VITE_')).sort();
+  return JSON.stringify(Object.fromEntries(settings));
+}
+
+const settingsFile = () => join(distDir, '.build-settings.json');
+
+function buildIsStale(env: NodeJS.ProcessEnv): boolean {
   const built = newestChange(join(distDir, 'index.html'));
   const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-  return built === 0 || sources.some((source) => newestChange(join(root, source)) > built);
+  if (built === 0 || sources.some((source) => newestChange(join(root, source)) > built)) return true;
+  return !existsSync(settingsFile()) || readFileSync(settingsFile(), 'utf8') !== buildSettings(env);
+}
+
+/**
+ * Real Firebase projects have email-enumeration protection: a wrong password and an unknown email both answer
+ * invalid-credential. The emulator does the same once told to, so what people see here is what they see live.
+ */
+async function enableEmailPrivacy() {
+  const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/config`, {
+    method: 'PATCH',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ emailPrivacyConfig: { enableImprovedEmailPrivacy: true } }),
+  }).catch(() => undefined);
+  if (!response?.ok) say('auth', 'note: could not turn on email privacy in the emulator');
 }
 
 function exitCodeOf(child: ChildProcess): Promise<number> {
@@ -93,19 +115,27 @@ async function main() {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
-  if (!dev && buildIsStale()) {
-    say('build', `building the site into ${distDir} ...`);
-    const build = spawn(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if ((await exitCodeOf(build)) !== 0) throw new Error('the build failed');
-  }
-
   const env: NodeJS.ProcessEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1', DIST_DIR: distDir };
   if (!liveAuth) {
     env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     env.FIREBASE_PROJECT_ID = projectId;
+    // The browser must reach the same emulator and project as the server.
+    if (emulatorHost !== '127.0.0.1:9099') env.VITE_FIREBASE_AUTH_EMULATOR_HOST ??= emulatorHost;
+    if (projectId !== 'demo-growth') env.VITE_FIREBASE_PROJECT_ID ??= projectId;
+  }
+
+  if (!dev && buildIsStale(env)) {
+    say('build', `building the site into ${distDir} ...`);
+    const build = spawn(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    if ((await exitCodeOf(build)) !== 0) throw new Error('the build failed');
+    writeFileSync(settingsFile(), buildSettings(env));
+  }
+
+  if (!liveAuth) {
     if (await answers(`http://${emulatorHost}/`)) {
       say('auth', `using the Firebase Auth Emulator already running at ${emulatorHost}`);
     } else {
@@ -113,6 +143,7 @@ async function main() {
       run(bin('firebase'), ['emulators:start', '--only', 'auth', '--project', projectId], env, 'the Firebase Auth Emulator', true);
       await waitFor(`http://${emulatorHost}/`, 'the Firebase Auth Emulator', 120_000);
     }
+    await enableEmailPrivacy();
   }
 
   const serverPort = dev ? (process.env.API_PORT ?? '8787') : port;

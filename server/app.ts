@@ -1,5 +1,7 @@
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
+import { accountRoutes } from './auth/routes';
+import { chatRoutes } from './chat/routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { createContactService } from './contact/service';
@@ -11,6 +13,7 @@ import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/security';
 import { staticSite } from './http/staticSite';
 import { silentLogger, type Logger } from './logger';
+import { quizRoutes } from './quiz/routes';
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +57,9 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   api.use(healthRoutes(config));
   api.use(limiters.api);
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
+  api.use(chatRoutes({ config, db, logger, limiter: limiters.chat }));
+  api.use(accountRoutes({ config, db }));
+  api.use(quizRoutes({ db }));
   api.use(notFound());
   app.use('/api', api);
 

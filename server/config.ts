@@ -56,10 +56,26 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  // ---- chat assistant (issue #6) ----
   GEMINI_API_KEY: optionalString,
+  GEMINI_MODEL: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('gemini-flash-latest')),
+  GEMINI_BASE_URL: urlWithProtocol(['http:', 'https:']),
+  CHAT_REPLY_TIMEOUT_MS: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(120_000).default(30_000),
+  ),
+  CHAT_LOCAL_PIECE_DELAY_MS: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(1_000).default(30),
+  ),
+  // ---- end chat assistant ----
+  // ---- accounts (issue #5) ----
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+  /** The Firebase project; the emulator's default is `demo-growth` (a demo- project needs no login). */
+  FIREBASE_PROJECT_ID: optionalString,
   GOOGLE_APPLICATION_CREDENTIALS: optionalString,
   FIREBASE_SERVICE_ACCOUNT: optionalString,
+  // ---- end accounts ----
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -93,7 +109,45 @@ export interface Config {
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string | undefined } | undefined;
   geminiApiKey: string | undefined;
+  /** The chat assistant (issue #6): which model, where, and how long one reply may take. */
+  chat: {
+    geminiModel: string;
+    /** Unset: Google's endpoint. Set: another host speaking the same API (a proxy, or a local fake in tests). */
+    geminiBaseUrl: string | undefined;
+    /** The whole reply, from the request to the last piece; past it the visitor gets a clean error event. */
+    replyTimeoutMs: number;
+    /** The local assistant's pause between streamed pieces, so it reads like a model typing. */
+    localPieceDelayMs: number;
+  };
+  /** Accounts (issue #5): how firebase-admin verifies ID tokens, against the emulator or the real project. */
+  firebase: FirebaseSettings;
   csp: CspSources;
+}
+
+export type FirebaseSettings =
+  | { mode: 'emulator'; projectId: string; emulatorHost: string }
+  | {
+      mode: 'live';
+      projectId: string | undefined;
+      /** The parsed FIREBASE_SERVICE_ACCOUNT, or undefined to use GOOGLE_APPLICATION_CREDENTIALS (a file path). */
+      serviceAccount: Record<string, unknown> | undefined;
+    };
+
+/** The hosts the browser's Firebase Auth SDK calls on a real project (sign-in and token refresh). */
+export const firebaseAuthHosts = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+
+function parseServiceAccount(value: string | undefined): Record<string, unknown> | undefined {
+  if (!value) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('Invalid environment: FIREBASE_SERVICE_ACCOUNT: must be the service account JSON itself');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error('Invalid environment: FIREBASE_SERVICE_ACCOUNT: must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
 }
 
 function formatIssues(error: z.ZodError): string {
@@ -115,10 +169,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
       : undefined;
 
+  // ---- accounts (issue #5) ----
   const hasServiceAccount = Boolean(e.GOOGLE_APPLICATION_CREDENTIALS || e.FIREBASE_SERVICE_ACCOUNT);
   // The emulator wins when both are present: that is how firebase-admin itself behaves.
   const auth = e.FIREBASE_AUTH_EMULATOR_HOST || !hasServiceAccount ? 'emulator' : 'live';
   const emulatorOrigin = auth === 'emulator' ? `http://${e.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}` : undefined;
+  // The emulator's ID tokens are unsigned, so anyone can forge one: in production it must be asked for by name.
+  if (auth === 'emulator' && e.NODE_ENV === 'production' && !e.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error(
+      'Invalid environment: FIREBASE_SERVICE_ACCOUNT: production needs a Firebase service account ' +
+        '(FIREBASE_SERVICE_ACCOUNT or GOOGLE_APPLICATION_CREDENTIALS); set FIREBASE_AUTH_EMULATOR_HOST to run on the emulator on purpose',
+    );
+  }
+  const serviceAccount = auth === 'live' ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT) : undefined;
+  const firebase: FirebaseSettings =
+    auth === 'emulator'
+      ? {
+          mode: 'emulator',
+          projectId: e.FIREBASE_PROJECT_ID ?? 'demo-growth',
+          emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+        }
+      : {
+          mode: 'live',
+          projectId:
+            e.FIREBASE_PROJECT_ID ?? (typeof serviceAccount?.project_id === 'string' ? serviceAccount.project_id : undefined),
+          serviceAccount,
+        };
+  // ---- end accounts ----
 
   return {
     port: e.PORT,
@@ -138,9 +215,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     razorpay,
     geminiApiKey: e.GEMINI_API_KEY,
+    chat: {
+      geminiModel: e.GEMINI_MODEL,
+      geminiBaseUrl: e.GEMINI_BASE_URL,
+      replyTimeoutMs: e.CHAT_REPLY_TIMEOUT_MS,
+      localPieceDelayMs: e.CHAT_LOCAL_PIECE_DELAY_MS,
+    },
+    firebase,
     csp: {
       scriptSrc: [],
-      connectSrc: emulatorOrigin ? [emulatorOrigin] : [],
+      connectSrc: emulatorOrigin ? [emulatorOrigin] : [...firebaseAuthHosts],
       frameSrc: [],
     },
   };

@@ -17,8 +17,8 @@ const pages: { route: string; heading: RegExp | string; title: string }[] = [
   { route: '/help', heading: 'How can we help?', title: 'Help Center | GrowthPath' },
   { route: '/signin', heading: /Sign in/, title: 'Sign In | GrowthPath' },
   { route: '/get-started', heading: /growth plan/i, title: 'Get Your Growth Plan | GrowthPath' },
-  { route: '/report', heading: /growth strategy/i, title: 'Your Growth Strategy | GrowthPath' },
-  { route: '/dashboard', heading: /dashboard/i, title: 'Dashboard | GrowthPath' },
+  // /report without quiz answers redirects to the quiz: tests/e2e/quiz.spec.ts covers it.
+  // /dashboard sends anonymous visitors to /signin?redirect=/dashboard: tests/e2e/auth.spec.ts.
   { route: '/legal/terms', heading: 'Terms of Service', title: 'Terms of Service | GrowthPath' },
   { route: '/legal/privacy', heading: 'Privacy Policy', title: 'Privacy Policy | GrowthPath' },
   { route: '/legal/shipping', heading: 'Shipping & Delivery Policy', title: 'Shipping & Delivery Policy | GrowthPath' },

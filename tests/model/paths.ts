@@ -19,10 +19,13 @@ export function coveringPaths<TSnapshot extends Snapshot<unknown>, TEvent extend
 
   const shortest = model.getShortestPaths();
   const selected = shortest.map(eventsOf);
+  // The deduplicated set drops paths that are prefixes of longer ones; the transitions out of the states those
+  // prefixes end in must still be tried, so the search below walks the shortest path to every state.
+  const toEveryState = model.getShortestPaths({ allowDuplicatePaths: true });
   const adjacency = model.getAdjacencyMap();
   let covered = measureCoverage(machine, selected.map(asPath)).transitions.covered;
 
-  for (const path of shortest) {
+  for (const path of toEveryState) {
     const next = adjacency[serializeState(path.state) as keyof typeof adjacency];
     for (const { event } of Object.values(next?.transitions ?? {})) {
       const candidate = [...eventsOf(path), event as TEvent];

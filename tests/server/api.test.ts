@@ -382,13 +382,13 @@ describe('security headers', () => {
     const config = testConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
     config.csp.scriptSrc.push('https://checkout.razorpay.com');
     config.csp.frameSrc.push('https://api.razorpay.com');
-    config.csp.connectSrc.push('https://identitytoolkit.googleapis.com');
     const extended = await startApp({ db: testDb.db, config });
     try {
       const policy = csp(await fetch(`${extended.url}/api/health`));
       expect(policy.get('script-src')).toEqual(["'self'", 'https://checkout.razorpay.com']);
       expect(policy.get('frame-src')).toEqual(['https://api.razorpay.com']);
-      expect(policy.get('connect-src')).toEqual(["'self'", 'https://identitytoolkit.googleapis.com']);
+      // A live Firebase project (the service account above): the browser signs in at Google's hosts.
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
     } finally {
       await extended.close();
     }

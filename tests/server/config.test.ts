@@ -83,7 +83,8 @@ describe('loadConfig', () => {
     });
     expect(config.modes).toEqual({ database: 'embedded', payments: 'live', chat: 'gemini', auth: 'live' });
     expect(config.razorpay).toEqual({ keyId: 'rzp_live_1', keySecret: 'secret', webhookSecret: 'hook' });
-    expect(config.csp.connectSrc).toEqual([]);
+    // A real Firebase project: the browser signs in at Google's hosts instead of the emulator.
+    expect(config.csp.connectSrc).toEqual(['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
   });
 
   it('prefers the auth emulator when its host is set, and allows the browser to reach it', () => {

@@ -5,6 +5,7 @@ import { BrandMark } from '../../ui/BrandMark';
 import { SocialIcon } from '../../ui/SocialIcon';
 import { media } from '../../ui/theme';
 import { brand } from '../../content/brand';
+import { ChatLauncher } from '../../features/chat/ChatLauncher';
 
 const columns = [
   {
@@ -65,9 +66,10 @@ export function Footer() {
             </LinkList>
           </nav>
         ))}
-        {/* The chat assistant's home: its launcher joins these direct lines when it lands. */}
+        {/* The chat assistant's home: its launcher, then the direct lines. */}
         <TalkToUs aria-label="Talk to us">
           <ColumnTitle>Talk to us</ColumnTitle>
+          <AssistantLauncher />
           <LinkList>
             <li>
               <a href={brand.whatsappHref} target="_blank" rel="noopener noreferrer">
@@ -157,6 +159,10 @@ const LinkList = styled.ul`
 const TalkToUs = styled.section`
   grid-column: 1 / -1;
   ${media.lg} { grid-column: auto; }
+`;
+
+const AssistantLauncher = styled(ChatLauncher)`
+  margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
 const Hours = styled.p`

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Menu, X } from 'lucide-react';
 import { BrandMark } from '../../ui/BrandMark';
-import { ButtonLink } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
+import { useAuthSelector, useAuthStore } from '../../lib/auth/AuthProvider';
 import { media } from '../../ui/theme';
 import { primaryNav } from './navigation';
 
@@ -47,14 +48,54 @@ export function Header() {
               </li>
             ))}
           </NavList>
-          <AccountArea>
-            <ButtonLink to="/signin" $variant="secondary">
-              Sign in
-            </ButtonLink>
-          </AccountArea>
+          <AccountLinks />
         </Nav>
       </Inner>
     </Bar>
+  );
+}
+
+/** Sign in, or Dashboard and Sign Out (SPEC.md §2); until the first auth check an empty box of the same size (D6). */
+function AccountLinks() {
+  const status = useAuthSelector((state) => state.status);
+  const signingOut = useAuthSelector((state) => state.activity === 'signOut');
+  const store = useAuthStore();
+  const navigate = useNavigate();
+
+  if (status === 'loading') {
+    return (
+      <AccountArea aria-busy="true">
+        <Pending aria-hidden="true" />
+      </AccountArea>
+    );
+  }
+  if (status === 'signedIn') {
+    return (
+      <AccountArea>
+        <ButtonLink to="/dashboard" $variant="secondary">
+          Dashboard
+        </ButtonLink>
+        <Button
+          type="button"
+          $variant="ghost"
+          disabled={signingOut}
+          onClick={async () => {
+            // Leave the page first, committed at once: a signed-out dashboard would otherwise send the user to sign in.
+            await navigate('/', { flushSync: true });
+            store.send({ type: 'auth.signOut' });
+          }}
+        >
+          Sign Out
+        </Button>
+      </AccountArea>
+    );
+  }
+  return (
+    <AccountArea>
+      <ButtonLink to="/signin" $variant="secondary">
+        Sign in
+      </ButtonLink>
+    </AccountArea>
   );
 }
 
@@ -148,12 +189,26 @@ const NavItem = styled(NavLink)`
   ${media.lg} { font-size: ${({ theme }) => theme.size.sm}; padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)}; }
 `;
 
-/** Holds its width so the later signed-in variant never shifts the bar (DESIGN.md D6). */
+/** Holds the width of its widest variant, so the first auth check never shifts the bar (DESIGN.md D6). */
 const AccountArea = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(2)};
   min-width: 7.5rem;
+  min-height: 2.75rem;
   justify-content: flex-end;
-  a { width: 100%; }
-  ${media.lg} { a { width: auto; } }
+  a, button { flex: 1; }
+  ${media.lg} {
+    min-width: 15.5rem;
+    a, button { flex: none; }
+  }
+`;
+
+const Pending = styled.span`
+  display: block;
+  flex: 1;
+  height: 2.75rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.color.line};
+  ${media.lg} { flex: none; width: 7.5rem; }
 `;

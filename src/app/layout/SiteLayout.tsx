@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { ChatDock } from '../../features/chat/ChatDock';
 
 /** Resets the scroll position on every route change (SPEC.md §2). */
 function useScrollToTopOnNavigate() {
@@ -24,6 +25,8 @@ export function SiteLayout() {
         <Outlet />
       </Main>
       <Footer />
+      {/* Outside the routed page, so the conversation survives route changes; empty until first opened. */}
+      <ChatDock />
     </>
   );
 }

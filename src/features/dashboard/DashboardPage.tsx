@@ -1,22 +1,146 @@
+import { Navigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Headset, RefreshCw } from 'lucide-react';
 import { usePageMeta } from '../../ui/usePageMeta';
-import { HoldingPage } from '../../ui/HoldingPage';
-import { ButtonLink } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
+import { FormAlert } from '../../ui/form';
+import { media } from '../../ui/theme';
+import { useAuthActions, useAuthRuntime, useAuthSelector } from '../../lib/auth/hooks';
+import { firstName } from '../../domain/account';
+import { findPlan } from '../../domain/plans';
+import { Sidebar } from './Sidebar';
+import { ActivatePlan, PlanOverview } from './PlanOverview';
+import { SetPassword } from './SetPassword';
 
+/**
+ * /dashboard (SPEC.md §2): signed-in clients only. What it shows about the plan comes from the server's /api/me
+ * answer alone (D4); until that answer arrives it says it is loading rather than trusting the local cache.
+ */
 export function DashboardPage() {
   usePageMeta('Dashboard', 'Your GrowthPath client dashboard: plan, project timeline, results and apps.');
+  useAuthRuntime();
+  const status = useAuthSelector((state) => state.status);
+
+  if (status === 'signedOut') return <Navigate to="/signin?redirect=/dashboard" replace />;
   return (
-    <HoldingPage
-      title="Client dashboard"
-      actions={
-        <>
-          <ButtonLink to="/signin">Sign in</ButtonLink>
-          <ButtonLink to="/help" $variant="secondary">
-            Help Center
-          </ButtonLink>
-        </>
-      }
-    >
-      <p>Sign in to see your plan, project timeline and results.</p>
-    </HoldingPage>
+    <Shell>
+      <Sidebar />
+      <Content>{status === 'loading' ? <Loading>Checking whether you are signed in…</Loading> : <Overview />}</Content>
+    </Shell>
   );
 }
+
+function Overview() {
+  const user = useAuthSelector((state) => state.user);
+  const profile = useAuthSelector((state) => state.profile);
+  const profileStatus = useAuthSelector((state) => state.profileStatus);
+  const profileError = useAuthSelector((state) => state.profileError);
+  const error = useAuthSelector((state) => state.error);
+  const { refreshProfile } = useAuthActions();
+  if (!user) return null;
+
+  const plan = profile ? findPlan(profile.purchasedPlan) : undefined;
+  const business = profile?.businessName || user.businessName;
+
+  return (
+    <>
+      <Welcome>
+        <div>
+          <h1>Welcome back, {firstName(profile?.displayName || user.displayName)}</h1>
+          <p>{business ? `${business} · client dashboard` : 'Your client dashboard'}</p>
+        </div>
+        <ButtonLink to="/contact" $variant="secondary">
+          <Headset aria-hidden="true" size={18} /> Contact Support
+        </ButtonLink>
+      </Welcome>
+
+      {error && <FormAlert role="alert">{error}</FormAlert>}
+      {/* First thing a buyer sees after paying: without a password they could not sign in again (D13). */}
+      {!user.hasPassword && <SetPassword email={user.email} />}
+      {profile === null && profileStatus === 'unavailable' ? (
+        <Problem role="alert">
+          <p>{profileError ?? 'We could not load your account details.'}</p>
+          <Button type="button" $variant="secondary" onClick={refreshProfile}>
+            <RefreshCw aria-hidden="true" size={18} /> Try again
+          </Button>
+        </Problem>
+      ) : profile === null ? (
+        <Loading>Loading your plan…</Loading>
+      ) : (
+        <>
+          {profileError && <FormAlert role="alert">{profileError}</FormAlert>}
+          {plan ? <PlanOverview plan={plan} purchasedAt={profile.purchasedAt} /> : <ActivatePlan chosenPlan={profile.chosenPlan} />}
+        </>
+      )}
+    </>
+  );
+}
+
+function Loading({ children }: { children: string }) {
+  return (
+    <Placeholder role="status">
+      <span aria-hidden="true" />
+      {children}
+    </Placeholder>
+  );
+}
+
+const Shell = styled.div`
+  display: grid;
+  min-height: 70vh;
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  ${media.lg} { grid-template-columns: auto 1fr; }
+`;
+
+const Content = styled.div`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space(6)};
+  padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(16)};
+  min-width: 0;
+  ${media.md} { padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(20)}; }
+`;
+
+const Welcome = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(4)};
+  h1 { font-size: ${({ theme }) => theme.size['2xl']}; ${media.md} { font-size: ${({ theme }) => theme.size['3xl']}; } }
+  p { margin-top: ${({ theme }) => theme.space(1)}; color: ${({ theme }) => theme.color.muted}; font-weight: 600; }
+`;
+
+const Problem = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  justify-items: start;
+  padding: ${({ theme }) => theme.space(6)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  border: 1px solid #fecaca;
+  background: ${({ theme }) => theme.color.dangerSoft};
+  p { color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
+`;
+
+const Placeholder = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 12rem;
+  padding: ${({ theme }) => theme.space(6)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  border: 1px dashed ${({ theme }) => theme.color.line};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.muted};
+  font-weight: 600;
+  span {
+    width: 1.25rem;
+    height: 1.25rem;
+    border-radius: 50%;
+    border: 3px solid ${({ theme }) => theme.color.brandLine};
+    border-top-color: ${({ theme }) => theme.color.brand};
+    animation: spin 0.9s linear infinite;
+  }
+  @keyframes spin { to { transform: rotate(360deg); } }
+  ${media.reducedMotion} { span { animation: none; } }
+`;

@@ -6,7 +6,8 @@ import { Container, Section, SectionHeader } from '../../ui/layout';
 import { TestimonialCarousel } from '../../ui/TestimonialCarousel';
 import { media } from '../../ui/theme';
 import { plans } from '../../domain/plans';
-import { guestDetails } from '../../domain/checkout';
+import { guestDetails, profileDetails } from '../../domain/checkout';
+import { useAuthSelector } from '../../lib/auth/hooks';
 import { benefitsInEveryPlan } from '../../content/pricing';
 import { testimonials } from '../../content/testimonials';
 import { PlanCard } from './PlanCard';
@@ -16,8 +17,9 @@ export function PricingPage() {
     'Pricing',
     'Simple monthly growth plans for Indian small businesses: LaunchPad, Growth Engine and Scale Up. One setup fee, one monthly fee, no annual lock-in.',
   );
-  // Signed-in buyers will hand over their profile here once accounts land; until then everyone buys as a guest.
-  const buyer = guestDetails();
+  // A signed-in buyer checks out with their profile; everyone else as a guest (SPEC.md §2, Pricing).
+  const user = useAuthSelector((state) => state.user);
+  const buyer = user ? profileDetails(user) : guestDetails();
 
   return (
     <>

@@ -1,25 +1,36 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../ui/usePageMeta';
-import { HoldingPage } from '../../ui/HoldingPage';
-import { ButtonLink } from '../../ui/Button';
+import { Container, Section } from '../../ui/layout';
+import { quizEn } from '../../content/quiz.en';
+import { QuizFlow } from './QuizFlow';
+import { liveQuizMachine, QuizActor } from './quizActor';
+import { useQuizAccount } from './useQuizAccount';
 
+/** /get-started: the quiz machine with its real effects, fed with the visitor's entitlement from the account. */
 export function QuizPage() {
-  usePageMeta('Get Your Growth Plan', 'Answer 15 quick questions in English or Hindi and get a personalised digital growth plan for your business.');
+  usePageMeta(quizEn.pageTitle, quizEn.pageDescription);
+  const navigate = useNavigate();
+  const { hasPurchasedPlan, onCompleted } = useQuizAccount();
+  const logic = useMemo(() => liveQuizMachine({ navigate, onCompleted }), [navigate, onCompleted]);
+
   return (
-    <HoldingPage
-      title="Get your personalised growth plan"
-      actions={
-        <>
-          <ButtonLink to="/pricing">Compare plans</ButtonLink>
-          <ButtonLink to="/contact" $variant="secondary">
-            Book a free consultation
-          </ButtonLink>
-        </>
-      }
-    >
-      <p>
-        Our 15-question growth quiz, in English and Hindi, opens here shortly. Meanwhile, compare our plans or book a
-        free consultation and we will build your plan with you.
-      </p>
-    </HoldingPage>
+    <Section $tight>
+      <Container>
+        <QuizActor.Provider logic={logic} options={{ input: { hasPurchasedPlan } }}>
+          <AccountFeed hasPurchasedPlan={hasPurchasedPlan} />
+          <QuizFlow />
+        </QuizActor.Provider>
+      </Container>
+    </Section>
   );
+}
+
+/** Keeps the machine's guard input current when the account finishes loading or changes (DESIGN.md D4, D6). */
+function AccountFeed({ hasPurchasedPlan }: { hasPurchasedPlan: boolean }) {
+  const actor = QuizActor.useActorRef();
+  useEffect(() => {
+    actor.send({ type: 'quiz.account', hasPurchasedPlan });
+  }, [actor, hasPurchasedPlan]);
+  return null;
 }

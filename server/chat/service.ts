@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import { chatRequestSchema, type ChatRequest, type ChatStreamEvent } from '../../src/domain/chat';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import type { Logger } from '../logger';
+import { detailsAskedFor, detailsIn, type LeadDetails, type LeadField } from './leadDetails';
+import { findChatLead, saveChatLead } from './leadsRepository';
+import { ProviderError, type ChatProvider, type LeadProgress, type ProviderFailure } from './providers/types';
+
+/**
+ * One reply, from a validated request to the events the route streams: the visitor's details are stored as a lead
+ * first, then the provider's pieces are passed on as `delta` events and the reply ends with exactly one `done` or
+ * `error`. The reply has a time budget; when it runs out, or the visitor goes, the provider is told to stop.
+ */
+
+export interface ChatServiceDeps {
+  db: Database;
+  provider: ChatProvider;
+  logger: Logger;
+  /** The whole reply, from the request to its last piece. */
+  replyTimeoutMs: number;
+}
+
+export interface ChatService {
+  readonly provider: ChatProvider['name'];
+  /** Validates the request (an AppError 400 before anything is streamed) and returns the reply's events. */
+  reply(input: unknown, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
+}
+
+/** What the error event says. The widget shows its own catalogue line (SPEC.md §8); other clients get these. */
+export const failureMessages: Record<ProviderFailure | 'empty' | 'storage', string> = {
+  rate_limited: 'The assistant is busy right now. Please try again in a minute.',
+  timeout: 'The assistant took too long to answer. Please try again.',
+  unavailable: 'The assistant could not answer just now. Please try again or visit our contact page.',
+  empty: 'The assistant had no answer to that. Please rephrase your question or visit our contact page.',
+  storage: 'The assistant could not answer just now. Please try again or visit our contact page.',
+};
+
+function parseRequest(input: unknown): ChatRequest {
+  const result = chatRequestSchema.safeParse(typeof input === 'object' && input !== null ? input : {});
+  if (result.success) return result.data;
+  const issue: z.core.$ZodIssue | undefined = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') || 'body';
+  throw new AppError(400, 'validation_failed', issue ? `${field}: ${issue.message}` : 'The chat request is not valid.', {
+    field,
+  });
+}
+
+const fields: readonly LeadField[] = ['name', 'email', 'need'];
+
+function knownOf(row: { name: string | null; email: string | null; need: string | null } | undefined): LeadDetails {
+  const known: LeadDetails = {};
+  if (row?.name) known.name = row.name;
+  if (row?.email) known.email = row.email;
+  if (row?.need) known.need = row.need;
+  return known;
+}
+
+/** Resolves when the signal aborts; used to stop waiting on a provider that does not stop by itself. */
+function aborted(signal: AbortSignal): Promise<'aborted'> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve('aborted');
+    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+}
+
+export function createChatService({ db, provider, logger, replyTimeoutMs }: ChatServiceDeps): ChatService {
+  async function leadProgress(request: ChatRequest): Promise<LeadProgress> {
+    const details = detailsIn(request.message, detailsAskedFor(request.history));
+    const captured = fields.filter((field) => details[field] !== undefined);
+    const row = captured.length > 0 ? await saveChatLead(db, request.conversationId, details) : await findChatLead(db, request.conversationId);
+    if (captured.length > 0) logger.info('chat lead updated', { conversationId: request.conversationId, fields: captured });
+    return { known: knownOf(row), captured };
+  }
+
+  async function* events(request: ChatRequest, visitorGone: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+    const timeout = AbortSignal.timeout(replyTimeoutMs);
+    const stop = AbortSignal.any([visitorGone, timeout]);
+    const fail = (failure: keyof typeof failureMessages, error?: unknown): ChatStreamEvent => {
+      const status = error instanceof ProviderError ? error.status : undefined;
+      logger.warn('chat reply failed', { provider: provider.name, failure, status, conversationId: request.conversationId, err: error });
+      return { type: 'error', message: failureMessages[failure] };
+    };
+
+    let lead: LeadProgress;
+    try {
+      lead = await leadProgress(request);
+    } catch (error) {
+      yield fail('storage', error);
+      return;
+    }
+
+    const pieces = provider.reply({ message: request.message, history: request.history, lead }, stop)[Symbol.asyncIterator]();
+    const stopped = aborted(stop);
+    let wrote = false;
+    try {
+      for (;;) {
+        const next = await Promise.race([pieces.next(), stopped]);
+        if (next === 'aborted') break;
+        if (next.done) break;
+        if (next.value.length === 0) continue;
+        wrote = true;
+        yield { type: 'delta', text: next.value };
+      }
+    } catch (error) {
+      if (visitorGone.aborted) return;
+      if (timeout.aborted) {
+        yield fail('timeout', error);
+        return;
+      }
+      yield fail(error instanceof ProviderError ? error.failure : 'unavailable', error);
+      return;
+    } finally {
+      // Do not wait for a provider that ignores its signal: the reply is over either way.
+      void Promise.resolve(pieces.return?.()).catch(() => undefined);
+    }
+
+    if (visitorGone.aborted) return;
+    if (timeout.aborted) {
+      yield fail('timeout');
+      return;
+    }
+    yield wrote ? { type: 'done' } : fail('empty');
+  }
+
+  return {
+    provider: provider.name,
+    reply(input, signal) {
+      const request = parseRequest(input);
+      return events(request, signal);
+    },
+  };
+}

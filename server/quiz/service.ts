@@ -1,0 +1,34 @@
+import { buildReport } from '../../src/domain/report';
+import { quizFieldErrors, quizSubmissionSchema } from '../../src/domain/quiz';
+import type { PlanKey } from '../../src/domain/plans';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import { insertQuizSubmission } from './repository';
+
+export interface QuizSubmissionReceipt {
+  id: string;
+  recommendedPlan: PlanKey;
+  createdAt: string;
+}
+
+export interface QuizService {
+  /** Validates a finished quiz with the shared schema, recomputes its report and stores both as a lead. */
+  submit(input: unknown): Promise<QuizSubmissionReceipt>;
+}
+
+export function createQuizService({ db }: { db: Database }): QuizService {
+  return {
+    async submit(input) {
+      const parsed = quizSubmissionSchema.safeParse(input ?? {});
+      if (!parsed.success) {
+        throw new AppError(400, 'validation_failed', 'The quiz answers are incomplete or invalid.', {
+          fieldErrors: quizFieldErrors(parsed.error),
+        });
+      }
+      // Whatever plan the browser showed, the stored recommendation is the server's own computation.
+      const report = buildReport(parsed.data.answers);
+      const stored = await insertQuizSubmission(db, { ...parsed.data, report, uid: null });
+      return { id: stored.id, recommendedPlan: report.plan, createdAt: stored.createdAt.toISOString() };
+    },
+  };
+}

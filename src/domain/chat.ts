@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The chat assistant's contract (SPEC.md §2 Footer chat assistant, §3 Chat message, §8; DESIGN.md §5, D10), shared by
+ * the widget, its streaming client and POST /api/chat. Imports nothing from the project on purpose (DESIGN.md §3).
+ */
+
+export const chatGreeting = 'Hello! How can I help you grow your business today?';
+export const chatFailureMessage = 'Sorry, I encountered an error. Please try again or visit our contact page.';
+
+export const chatLimits = {
+  /** Characters in the visitor's new message, after trimming. */
+  message: 1000,
+  /** Earlier messages sent with a question; the browser sends only the latest ones. */
+  history: 20,
+  /** Characters per earlier message; the browser cuts longer ones before sending. */
+  historyText: 2000,
+} as const;
+
+export type ChatRole = 'user' | 'model';
+
+export interface ChatMessage {
+  role: ChatRole;
+  text: string;
+}
+
+export const chatRequestMessages = {
+  messageRequired: 'Type a message first.',
+  messageTooLong: `A message can be at most ${chatLimits.message} characters.`,
+  historyTooLong: `Send at most ${chatLimits.history} earlier messages.`,
+  historyTextTooLong: `Each earlier message can be at most ${chatLimits.historyText} characters.`,
+  conversationId: 'conversationId must be 8 to 64 letters, digits or hyphens.',
+} as const;
+
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'model']),
+  text: z.string().min(1).max(chatLimits.historyText, chatRequestMessages.historyTextTooLong),
+});
+
+export const chatRequestSchema = z.object({
+  /** One per browser tab session; the lead the assistant collects is stored under it. */
+  conversationId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, chatRequestMessages.conversationId),
+  message: z
+    .string()
+    .trim()
+    .min(1, chatRequestMessages.messageRequired)
+    .max(chatLimits.message, chatRequestMessages.messageTooLong),
+  history: z.array(chatMessageSchema).max(chatLimits.history, chatRequestMessages.historyTooLong).default([]),
+});
+
+export type ChatRequest = z.output<typeof chatRequestSchema>;
+export type ChatRequestInput = z.input<typeof chatRequestSchema>;
+
+/**
+ * What POST /api/chat streams, one JSON object per server-sent event (`data: {...}`): pieces of the reply as they are
+ * generated, then exactly one `done` or `error`. Text is plain text, never HTML.
+ */
+export const chatStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string().min(1) }),
+  z.object({ type: z.literal('done') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+
+export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
+
+/** Whether a draft would be sent: whitespace-only messages are ignored (SPEC.md §2). */
+export function isSendable(draft: string): boolean {
+  const length = draft.trim().length;
+  return length > 0 && length <= chatLimits.message;
+}
+
+/** The earlier messages as the server accepts them: the latest `history` ones, each cut to `historyText`. */
+export function historyForRequest(messages: readonly ChatMessage[]): ChatMessage[] {
+  return messages
+    .filter((message) => message.text.trim().length > 0)
+    .slice(-chatLimits.history)
+    .map((message) => ({ role: message.role, text: message.text.slice(0, chatLimits.historyText) }));
+}

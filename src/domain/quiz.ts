@@ -1,0 +1,452 @@
+import { z } from 'zod';
+import type { ProfileUpdate } from './account';
+import type { CustomerDetails } from './checkout';
+
+/**
+ * The growth quiz (SPEC.md §3, §4, §5, §9): its steps in order, the canonical option values, the draft kept in
+ * local storage, and the validation shared by the browser and POST /api/quiz-submissions. Values are canonical
+ * (English, as SPEC.md §9 spells them) whatever the language shown; labels live in src/content/quiz.*.ts.
+ * Imports nothing from the project on purpose (DESIGN.md §3).
+ */
+
+export const quizLanguages = ['en', 'hi'] as const;
+export type QuizLanguage = (typeof quizLanguages)[number];
+
+export function isQuizLanguage(value: unknown): value is QuizLanguage {
+  return value === 'en' || value === 'hi';
+}
+
+export const roles = ['Owner', 'Manager', 'Marketing', 'Other'] as const;
+export const industries = ['Retail', 'Clinic/Healthcare', 'Restaurant', 'Services', 'Education', 'Real Estate', 'Other'] as const;
+export const locationTypes = ['Single-location', 'Multi-location', 'Online-only'] as const;
+export const monthlyRevenues = ['< ₹1L', '₹1L – ₹5L', '₹5L – ₹15L', '₹15L – ₹50L', '> ₹50L'] as const;
+export const goalIds = [
+  'increase-leads',
+  'increase-sales',
+  'build-trust',
+  'launch-product',
+  'get-walk-ins',
+  'improve-repeat',
+  'automate-operations-ai',
+] as const;
+export const yesNo = ['Yes', 'No'] as const;
+export const websiteQualities = ['Outdated', 'Okay', 'Good'] as const;
+/** The ad-spend options as the numbers they become (labelled under 10k, 10k-25k, 25k-50k, 50k+). */
+export const adSpendOptions = [10000, 25000, 50000, 100000] as const;
+/** The draft's monthlyAdSpend before the prospect picks one (SPEC.md §3). */
+export const DEFAULT_AD_SPEND = 20000;
+export const roughBudgets = ['< ₹20,000', '₹20,000 – ₹40,000', '₹40,000 – ₹80,000', '₹80,000 – ₹1,50,000', '₹1,50,000+'] as const;
+/** Not asked by the quiz (SPEC.md §9): only the default appears. */
+export const DEFAULT_TIMELINE_EXPECTATION = '3–6 months';
+
+export type Role = (typeof roles)[number];
+export type Industry = (typeof industries)[number];
+export type LocationType = (typeof locationTypes)[number];
+export type MonthlyRevenue = (typeof monthlyRevenues)[number];
+export type GoalId = (typeof goalIds)[number];
+export type YesNo = (typeof yesNo)[number];
+export type WebsiteQuality = (typeof websiteQualities)[number];
+export type AdSpend = (typeof adSpendOptions)[number];
+export type RoughBudget = (typeof roughBudgets)[number];
+
+/** SPEC.md §4's order: 15 steps, two of them conditional. */
+export const quizSteps = [
+  'fullName',
+  'email',
+  'role',
+  'businessName',
+  'industry',
+  'locationType',
+  'monthlyRevenue',
+  'goals',
+  'hasWebsite',
+  'websiteQuality',
+  'runningAds',
+  'monthlyAdSpend',
+  'googleBusinessProfile',
+  'roughBudget',
+  'acceptTerms',
+] as const;
+export type QuizStep = (typeof quizSteps)[number];
+export const QUIZ_STEP_COUNT = quizSteps.length;
+
+export type TextStep = 'fullName' | 'email' | 'businessName';
+export type OptionStep =
+  | 'role'
+  | 'industry'
+  | 'locationType'
+  | 'monthlyRevenue'
+  | 'hasWebsite'
+  | 'websiteQuality'
+  | 'runningAds'
+  | 'monthlyAdSpend'
+  | 'googleBusinessProfile'
+  | 'roughBudget';
+
+export const textSteps: readonly TextStep[] = ['fullName', 'email', 'businessName'];
+
+/** The canonical values each option step offers, in display order. */
+export const stepOptions = {
+  role: roles,
+  industry: industries,
+  locationType: locationTypes,
+  monthlyRevenue: monthlyRevenues,
+  hasWebsite: yesNo,
+  websiteQuality: websiteQualities,
+  runningAds: yesNo,
+  monthlyAdSpend: adSpendOptions,
+  googleBusinessProfile: yesNo,
+  roughBudget: roughBudgets,
+} as const satisfies Record<OptionStep, readonly (string | number)[]>;
+
+export type OptionValue<S extends OptionStep> = (typeof stepOptions)[S][number];
+
+export function isTextStep(step: string): step is TextStep {
+  return (textSteps as readonly string[]).includes(step);
+}
+
+export function isOptionStep(step: string): step is OptionStep {
+  return Object.hasOwn(stepOptions, step);
+}
+
+/**
+ * Position in the full 15-step sequence (DESIGN.md D1): a step always has the same number, so when a conditional
+ * step is skipped the count jumps over it, and acceptTerms is always "15 of 15".
+ */
+export function stepNumber(step: QuizStep): number {
+  return quizSteps.indexOf(step) + 1;
+}
+
+// ---- answers and draft -------------------------------------------------------------------------------------------
+
+/** SPEC.md §3 "Quiz answers / details". Empty string means "not answered". */
+export interface QuizAnswers {
+  fullName: string;
+  email: string;
+  phone: string;
+  role: Role | '';
+  businessName: string;
+  industry: Industry | '';
+  locationType: LocationType | '';
+  monthlyRevenue: MonthlyRevenue | '';
+  /** Not asked by the quiz: stays empty, so the team-size rule of the recommendation does not apply (D2). */
+  teamSize: string;
+  goals: GoalId[];
+  timelineExpectation: string;
+  hasWebsite: YesNo | '';
+  websiteQuality: WebsiteQuality | '';
+  runningAds: YesNo | '';
+  monthlyAdSpend: number;
+  googleBusinessProfile: YesNo | '';
+  roughBudget: RoughBudget | '';
+  contactPreference: string;
+  acceptTerms: boolean;
+}
+
+/** SPEC.md §3 "Get-started draft": the answers plus fields a fuller questionnaire would fill (kept for later use). */
+export interface QuizDraftFields extends QuizAnswers {
+  preferredEngagement: string;
+  interestInAI: string;
+  aiInterests: string[];
+  aiUseCase: string;
+  socialMedia: string[];
+  postingFrequency: string;
+  crmOrLeadsystem: string;
+}
+
+/** What local storage keeps under `growth.getStartedDraft` (D14): the fields, the language and where to resume. */
+export interface SavedQuizDraft {
+  version: 1;
+  language: QuizLanguage;
+  step: QuizStep;
+  answers: QuizDraftFields;
+  updatedAt: string;
+}
+
+export function emptyQuizDraft(): QuizDraftFields {
+  return {
+    fullName: '',
+    email: '',
+    phone: '',
+    role: '',
+    businessName: '',
+    industry: '',
+    locationType: '',
+    monthlyRevenue: '',
+    teamSize: '',
+    goals: [],
+    timelineExpectation: DEFAULT_TIMELINE_EXPECTATION,
+    hasWebsite: '',
+    websiteQuality: '',
+    runningAds: '',
+    monthlyAdSpend: DEFAULT_AD_SPEND,
+    googleBusinessProfile: '',
+    roughBudget: '',
+    contactPreference: '',
+    acceptTerms: false,
+    preferredEngagement: '',
+    interestInAI: '',
+    aiInterests: [],
+    aiUseCase: '',
+    socialMedia: [],
+    postingFrequency: '',
+    crmOrLeadsystem: '',
+  };
+}
+
+// ---- validation --------------------------------------------------------------------------------------------------
+
+export const quizLimits = { fullName: 120, email: 254, businessName: 160, phone: 32, freeText: 500 } as const;
+
+/** SPEC.md §5's messages, plus the one for the terms step (SPEC is silent: decision 043). */
+export const quizMessages = {
+  nameInvalid: 'Please enter a valid name.',
+  emailInvalid: 'Please enter a valid email.',
+  businessNameInvalid: 'Please enter a business name.',
+  goalsRequired: 'Please select at least one goal.',
+  termsRequired: 'Please accept the terms to see your growth plan.',
+} as const;
+export type QuizErrorCode = keyof typeof quizMessages;
+
+/** SPEC.md §5 "the simple shape": something@something.something, no spaces. */
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const fullNameField = z
+  .string()
+  .trim()
+  .refine((value) => value.length > 2, quizMessages.nameInvalid)
+  .refine((value) => value.length <= quizLimits.fullName, quizMessages.nameInvalid);
+const emailField = z
+  .string()
+  .trim()
+  .refine((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
+const businessNameField = z
+  .string()
+  .trim()
+  .refine((value) => value.length > 1, quizMessages.businessNameInvalid)
+  .refine((value) => value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
+
+/** The error a text step shows for `value`, or null when it may advance. */
+export function textStepError(step: TextStep, value: string): QuizErrorCode | null {
+  const field = step === 'fullName' ? fullNameField : step === 'email' ? emailField : businessNameField;
+  if (field.safeParse(value).success) return null;
+  return step === 'fullName' ? 'nameInvalid' : step === 'email' ? 'emailInvalid' : 'businessNameInvalid';
+}
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/**
+ * A finished quiz, as the browser submits it and the server stores it. Conditional answers are required only when
+ * their step applies; a value left over from a branch the prospect backed out of is dropped.
+ */
+export const quizAnswersSchema = z
+  .object({
+    fullName: fullNameField,
+    email: emailField,
+    phone: optionalText(quizLimits.phone),
+    role: z.enum(roles),
+    businessName: businessNameField,
+    industry: z.enum(industries),
+    locationType: z.enum(locationTypes),
+    monthlyRevenue: z.enum(monthlyRevenues),
+    teamSize: optionalText(40),
+    goals: z
+      .array(z.enum(goalIds))
+      .min(1, quizMessages.goalsRequired)
+      .transform((goals) => goalIds.filter((goal) => goals.includes(goal))),
+    timelineExpectation: optionalText(40).transform((value) => value || DEFAULT_TIMELINE_EXPECTATION),
+    hasWebsite: z.enum(yesNo),
+    websiteQuality: z.union([z.enum(websiteQualities), z.literal('')]).default(''),
+    runningAds: z.enum(yesNo),
+    monthlyAdSpend: z
+      .number()
+      .refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value), {
+        error: 'Please choose one of the ad-spend options.',
+      })
+      .default(DEFAULT_AD_SPEND),
+    googleBusinessProfile: z.enum(yesNo),
+    roughBudget: z.enum(roughBudgets),
+    contactPreference: optionalText(40),
+    acceptTerms: z.literal(true, { error: quizMessages.termsRequired }),
+  })
+  .superRefine((answers, context) => {
+    if (answers.hasWebsite === 'Yes' && answers.websiteQuality === '') {
+      context.addIssue({ code: 'custom', path: ['websiteQuality'], message: 'Please choose how your website looks today.' });
+    }
+    if (answers.runningAds === 'Yes' && answers.monthlyAdSpend === DEFAULT_AD_SPEND) {
+      context.addIssue({ code: 'custom', path: ['monthlyAdSpend'], message: 'Please choose one of the ad-spend options.' });
+    }
+  })
+  .transform((answers) => ({
+    ...answers,
+    websiteQuality: answers.hasWebsite === 'Yes' ? answers.websiteQuality : ('' as const),
+    monthlyAdSpend: answers.runningAds === 'Yes' ? answers.monthlyAdSpend : DEFAULT_AD_SPEND,
+  }));
+
+export type CompletedQuizAnswers = z.output<typeof quizAnswersSchema>;
+
+/** The body of POST /api/quiz-submissions. The recommendation is never taken from the browser. */
+export const quizSubmissionSchema = z.object({
+  language: z.enum(quizLanguages),
+  answers: quizAnswersSchema,
+});
+export type QuizSubmissionInput = z.input<typeof quizSubmissionSchema>;
+export type QuizSubmission = z.output<typeof quizSubmissionSchema>;
+
+/** First message per invalid top-level field, for an API answer. */
+export function quizFieldErrors(error: z.ZodError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 1 && issue.path[0] === 'answers' ? String(issue.path[1]) : String(issue.path[0] ?? 'body');
+    fieldErrors[key] ??= issue.message;
+  }
+  return fieldErrors;
+}
+
+// ---- step flow ---------------------------------------------------------------------------------------------------
+
+/** Whether a step is asked, given the answers so far (the two conditional steps of SPEC.md §4). */
+export function isStepApplicable(step: QuizStep, answers: Pick<QuizAnswers, 'hasWebsite' | 'runningAds'>): boolean {
+  if (step === 'websiteQuality') return answers.hasWebsite === 'Yes';
+  if (step === 'monthlyAdSpend') return answers.runningAds === 'Yes';
+  return true;
+}
+
+/** Whether the step holds a usable answer. */
+export function isStepAnswered(step: QuizStep, answers: QuizAnswers): boolean {
+  if (isTextStep(step)) return textStepError(step, answers[step]) === null;
+  if (step === 'goals') return answers.goals.length > 0;
+  if (step === 'acceptTerms') return answers.acceptTerms;
+  if (step === 'monthlyAdSpend') return (adSpendOptions as readonly number[]).includes(answers.monthlyAdSpend);
+  return (stepOptions[step] as readonly (string | number)[]).includes(answers[step]);
+}
+
+/**
+ * Where a saved draft resumes: the saved step, unless an earlier applicable step lacks a usable answer (a draft
+ * edited by hand, or one saved by an older version), in which case that earlier step.
+ */
+export function resumeStep(savedStep: QuizStep, answers: QuizAnswers): QuizStep {
+  for (const step of quizSteps) {
+    if (step === savedStep) return isStepApplicable(step, answers) ? step : firstOpenAfter(step, answers);
+    if (isStepApplicable(step, answers) && !isStepAnswered(step, answers)) return step;
+  }
+  return savedStep;
+}
+
+function firstOpenAfter(step: QuizStep, answers: QuizAnswers): QuizStep {
+  const rest = quizSteps.slice(quizSteps.indexOf(step) + 1);
+  return rest.find((candidate) => isStepApplicable(candidate, answers)) ?? 'acceptTerms';
+}
+
+// ---- draft from storage ------------------------------------------------------------------------------------------
+
+const draftText = (max: number) => z.string().max(max).catch('');
+const draftEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.literal('')]).catch('' as const);
+
+const savedDraftSchema = z.object({
+  version: z.literal(1),
+  language: z.enum(quizLanguages),
+  step: z.enum(quizSteps),
+  updatedAt: z.string().max(40).catch(''),
+  answers: z
+    .object({
+      fullName: draftText(quizLimits.fullName * 2),
+      email: draftText(quizLimits.email * 2),
+      phone: draftText(quizLimits.phone),
+      role: draftEnum(roles),
+      businessName: draftText(quizLimits.businessName * 2),
+      industry: draftEnum(industries),
+      locationType: draftEnum(locationTypes),
+      monthlyRevenue: draftEnum(monthlyRevenues),
+      teamSize: draftText(40),
+      goals: z
+        .array(z.string())
+        .catch([])
+        .transform((goals) => goalIds.filter((goal) => goals.includes(goal))),
+      timelineExpectation: draftText(40).transform((value) => value || DEFAULT_TIMELINE_EXPECTATION),
+      hasWebsite: draftEnum(yesNo),
+      websiteQuality: draftEnum(websiteQualities),
+      runningAds: draftEnum(yesNo),
+      monthlyAdSpend: z
+        .number()
+        .refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value))
+        .catch(DEFAULT_AD_SPEND),
+      googleBusinessProfile: draftEnum(yesNo),
+      roughBudget: draftEnum(roughBudgets),
+      contactPreference: draftText(40),
+      acceptTerms: z.boolean().catch(false),
+      preferredEngagement: draftText(quizLimits.freeText),
+      interestInAI: draftText(quizLimits.freeText),
+      aiInterests: z.array(z.string().max(quizLimits.freeText)).max(20).catch([]),
+      aiUseCase: draftText(quizLimits.freeText),
+      socialMedia: z.array(z.string().max(quizLimits.freeText)).max(20).catch([]),
+      postingFrequency: draftText(quizLimits.freeText),
+      crmOrLeadsystem: draftText(quizLimits.freeText),
+    })
+    .partial()
+    .transform((fields) => ({ ...emptyQuizDraft(), ...stripUndefined(fields) })),
+});
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}
+
+/**
+ * Reads whatever local storage held. Anything unreadable is no draft; a field with a wrong value falls back to its
+ * default instead of losing the whole draft.
+ */
+export function parseSavedDraft(value: unknown): SavedQuizDraft | null {
+  const parsed = savedDraftSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const draft = parsed.data;
+  return { ...draft, answers: draft.answers as QuizDraftFields, step: resumeStep(draft.step, draft.answers as QuizAnswers) };
+}
+
+// ---- hand-off to checkout ---------------------------------------------------------------------------------------
+
+/** The quiz answers as the details /payment needs (CheckoutHandoff.userDetails, SPEC.md §3). */
+export function customerDetailsFromAnswers(answers: QuizAnswers): CustomerDetails {
+  return {
+    fullName: answers.fullName.trim(),
+    email: answers.email.trim(),
+    phone: answers.phone.trim(),
+    role: answers.role,
+    businessName: answers.businessName.trim(),
+    industry: answers.industry,
+    locationType: answers.locationType,
+    monthlyRevenue: answers.monthlyRevenue,
+    teamSize: answers.teamSize,
+    goals: [...answers.goals],
+    timelineExpectation: answers.timelineExpectation || DEFAULT_TIMELINE_EXPECTATION,
+    acceptTerms: answers.acceptTerms,
+  };
+}
+
+// ---- hand-off to the report ---------------------------------------------------------------------------------------
+
+/** Router state the quiz hands to /report; without it the report reads the saved draft. */
+export interface ReportHandoff {
+  answers: QuizDraftFields;
+}
+
+export function isReportHandoff(value: unknown): value is ReportHandoff {
+  if (!value || typeof value !== 'object') return false;
+  const answers = (value as { answers?: unknown }).answers;
+  return !!answers && typeof answers === 'object' && Array.isArray((answers as { goals?: unknown }).goals);
+}
+
+/**
+ * What a signed-in prospect's profile learns from the quiz (SPEC.md §4 "Report entry"): name, role, business name,
+ * industry and quizCompleted. Empty answers are left out rather than wiping what the profile had.
+ */
+export function profileUpdateFromAnswers(answers: QuizAnswers): ProfileUpdate {
+  const update: ProfileUpdate = { quizCompleted: true };
+  const name = answers.fullName.trim();
+  const business = answers.businessName.trim();
+  if (name) update.displayName = name.slice(0, quizLimits.fullName);
+  if (business) update.businessName = business.slice(0, quizLimits.businessName);
+  if (answers.role) update.role = answers.role;
+  if (answers.industry) update.industry = answers.industry;
+  return update;
+}

@@ -1,0 +1,75 @@
+import { Component, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { chatDock } from './chatDock';
+import { loadChatWidget } from './loadChatWidget';
+
+/**
+ * Where the layout keeps the chat widget: outside the routed page, so the conversation survives route changes.
+ * Nothing is rendered (or downloaded) until the launcher first asks for the assistant.
+ */
+export function ChatDock() {
+  const { mounted, attempt } = useSyncExternalStore(chatDock.subscribe, chatDock.getState, chatDock.getState);
+  if (!mounted) return null;
+  return (
+    <LoadBoundary key={attempt} onError={() => chatDock.loadFailed()}>
+      <LoadedWidget />
+    </LoadBoundary>
+  );
+}
+
+type WidgetModule = Awaited<ReturnType<typeof loadChatWidget>>;
+/** Once loaded, the widget renders at once on later mounts. */
+let loaded: WidgetModule | null = null;
+
+function LoadedWidget() {
+  const [widget, setWidget] = useState(loaded);
+  useEffect(() => {
+    if (widget) return;
+    let current = true;
+    loadChatWidget().then(
+      (module) => {
+        loaded = module;
+        if (current) setWidget(module);
+      },
+      () => {
+        if (current) chatDock.loadFailed();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [widget]);
+  if (!widget) return <Opening role="status">Opening the assistant…</Opening>;
+  return <widget.ChatWidget />;
+}
+
+/** A failure inside the widget hides the widget; it never takes the page down with it. */
+class LoadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+const Opening = styled.p`
+  position: fixed;
+  right: 1rem;
+  bottom: 1rem;
+  z-index: 60;
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.ink};
+  color: #fff;
+  font-size: ${({ theme }) => theme.size.sm};
+  font-weight: 600;
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+`;

@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from 'react';
+import styled from 'styled-components';
+import { Bot } from 'lucide-react';
+import { chatDock, chatPanelId, launcherId } from './chatDock';
+import { loadChatWidget } from './loadChatWidget';
+
+/**
+ * The footer's way into the assistant: a button that opens and closes the chat panel. It is all of the chat that the
+ * first page load carries; hovering or focusing it starts loading the rest, so the panel is usually ready on click.
+ */
+export function ChatLauncher({ className }: { className?: string }) {
+  const { open, loadFailed } = useSyncExternalStore(chatDock.subscribe, chatDock.getState, chatDock.getState);
+  return (
+    <>
+      <Launcher
+        type="button"
+        id={launcherId}
+        className={className}
+        aria-expanded={open}
+        aria-controls={open ? chatPanelId : undefined}
+        onClick={() => chatDock.request()}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        <Bot aria-hidden="true" size={18} /> Chat with our assistant
+      </Launcher>
+      {loadFailed && <LoadFailed role="status">The assistant could not load. Please check your connection and try again.</LoadFailed>}
+    </>
+  );
+}
+
+function preload() {
+  loadChatWidget().catch(() => undefined);
+}
+
+const Launcher = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.6rem;
+  min-height: 2.75rem;
+  padding: 0.55rem 1rem 0.55rem 0.75rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.brand};
+  color: #fff;
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.size.sm};
+  line-height: 1.3;
+  text-align: left;
+  cursor: pointer;
+  transition: background-color 0.15s ease;
+  &:hover { background: #2563eb; }
+  svg { flex: none; }
+`;
+
+const LoadFailed = styled.p`
+  margin-top: ${({ theme }) => theme.space(2)};
+  font-size: ${({ theme }) => theme.size.xs};
+  color: #fecaca;
+`;

@@ -1,0 +1,42 @@
+import { createActorContext } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { NavigateFunction } from 'react-router-dom';
+import { quizMachine } from '../../../machines/quiz.machine';
+import type { ReportHandoff, SavedQuizDraft } from '../../domain/quiz';
+import { clearQuizDraft, loadQuizDraft, saveQuizDraft } from '../../lib/draftStorage';
+import { sendQuizLead } from '../../lib/quizApi';
+
+/** The quiz's actor: the bare machine by default; the page provides the live one below. */
+export const QuizActor = createActorContext(quizMachine);
+
+export interface QuizPageEffects {
+  navigate: NavigateFunction;
+  /** Signed-in users: saves name, role, business, industry and quizCompleted to their profile (SPEC.md §4). */
+  onCompleted?: (answers: ReportHandoff['answers']) => void;
+}
+
+/** The machine with its real effects: local storage, the lead API and navigation. Tests provide their own. */
+export function liveQuizMachine({ navigate, onCompleted }: QuizPageEffects) {
+  return quizMachine.provide({
+    actors: {
+      loadDraft: fromPromise<SavedQuizDraft | null>(async () => loadQuizDraft()),
+    },
+    actions: {
+      saveDraft: ({ context }) => {
+        if (context.step) saveQuizDraft({ language: context.language, step: context.step, answers: context.answers });
+      },
+      clearDraft: () => clearQuizDraft(),
+      submitLead: ({ context }) => {
+        void sendQuizLead({ language: context.language, answers: context.answers });
+      },
+      openReport: ({ context }) => {
+        const handoff: ReportHandoff = { answers: context.answers };
+        navigate(`/report?lang=${context.language}`, { state: handoff });
+      },
+      openDashboard: ({ context }) => {
+        onCompleted?.(context.answers);
+        navigate('/dashboard');
+      },
+    },
+  });
+}

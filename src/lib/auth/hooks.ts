@@ -1,0 +1,58 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { AuthState, AuthUser } from '../../../machines/auth.machine';
+import type { PlanKey } from '../../domain/plans';
+import type { ProfileUpdate } from '../../domain/account';
+import { useAuthStore } from './AuthProvider';
+
+/**
+ * What pages do with the auth machine. Kept apart from AuthProvider.tsx so only the pages that act on auth (sign-in,
+ * dashboard, quiz, report, payment) load it, never the first bundle of `/`.
+ */
+
+export { useAuthSelector, useAuthStore } from './AuthProvider';
+
+/** Loads Firebase and the machine now: pages that need them (sign-in, dashboard) call this as they open. */
+export function useAuthRuntime(): void {
+  const store = useAuthStore();
+  useEffect(() => {
+    store.ensureLoaded().catch(() => undefined);
+  }, [store]);
+}
+
+export interface AuthActions {
+  signIn(email: string, password: string): void;
+  signUp(details: { name: string; email: string; password: string; plan: PlanKey | null }): void;
+  signOut(): void;
+  /** Merges the changes into the user, caches them locally and saves them to the server profile (PATCH /api/me). */
+  updateUser(changes: ProfileUpdate): void;
+  refreshProfile(): void;
+  setPassword(password: string): void;
+  dismissError(): void;
+  /** Signs in with the custom token the server minted after payment; resolves with the user, or rejects (§7.6). */
+  signInWithCustomToken(token: string): Promise<AuthUser>;
+}
+
+export function useAuthActions(): AuthActions {
+  const store = useAuthStore();
+  return useMemo(
+    () => ({
+      signIn: (email, password) => store.send({ type: 'auth.signIn', email, password }),
+      signUp: ({ name, email, password, plan }) => store.send({ type: 'auth.signUp', name, email, password, plan }),
+      signOut: () => store.send({ type: 'auth.signOut' }),
+      updateUser: (changes) => store.send({ type: 'auth.update', changes }),
+      refreshProfile: () => store.send({ type: 'auth.refresh' }),
+      setPassword: (password) => store.send({ type: 'auth.setPassword', password }),
+      dismissError: () => store.send({ type: 'auth.dismissError' }),
+      signInWithCustomToken: async (token) => (await store.ensureLoaded()).signInWithCustomToken(token),
+    }),
+    [store],
+  );
+}
+
+/** The whole auth state and its actions (SPEC.md §5: outside the provider this throws). */
+export function useAuth(): AuthState & AuthActions {
+  const store = useAuthStore();
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const actions = useAuthActions();
+  return useMemo(() => ({ ...state, ...actions }), [state, actions]);
+}

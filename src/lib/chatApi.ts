@@ -1,0 +1,106 @@
+import { chatStreamEventSchema, type ChatRequestInput, type ChatStreamEvent } from '../domain/chat';
+
+/**
+ * The browser's client for POST /api/chat (DESIGN.md §5, D10). The reply arrives as server-sent events; EventSource
+ * cannot POST, so this reads them from the fetch response body. Resolves after the `done` event; rejects with a
+ * ChatStreamError on anything else (a refused request, an `error` event, a stream cut short, an unreadable event).
+ * Aborting the signal cancels the request, which makes the server stop generating.
+ */
+
+export class ChatStreamError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ChatStreamError';
+  }
+}
+
+export interface StreamChatOptions {
+  onDelta: (text: string) => void;
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+}
+
+/** Splits a growing buffer into complete events (a blank line ends one); returns the events and what remains. */
+export function takeEvents(buffer: string): { events: string[]; rest: string } {
+  // A trailing CR may be the first half of a CRLF split across two reads: keep it raw until the next read.
+  const pendingCr = buffer.endsWith('\r');
+  const complete = pendingCr ? buffer.slice(0, -1) : buffer;
+  const blocks = complete.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = (blocks.pop() ?? '') + (pendingCr ? '\r' : '');
+  return { events: blocks, rest };
+}
+
+/** The data of one event block (its `data:` lines joined by newlines), or null for comments and empty blocks. */
+export function dataOf(block: string): string | null {
+  const lines = block
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).replace(/^ /, ''));
+  return lines.length > 0 ? lines.join('\n') : null;
+}
+
+function parseEvent(data: string): ChatStreamEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new ChatStreamError('The reply stream sent an event that is not JSON.');
+  }
+  const parsed = chatStreamEventSchema.safeParse(json);
+  if (!parsed.success) throw new ChatStreamError('The reply stream sent an unknown event.');
+  return parsed.data;
+}
+
+async function refusalOf(response: Response): Promise<ChatStreamError> {
+  const text = await response.text().catch(() => '');
+  let message = `The chat server answered ${response.status}.`;
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } };
+    if (typeof body.error?.message === 'string') message = body.error.message;
+  } catch {
+    // not our JSON error shape: keep the status line
+  }
+  return new ChatStreamError(message, response.status);
+}
+
+export async function streamChat(request: ChatRequestInput, { onDelta, signal, fetchImpl = fetch }: StreamChatOptions) {
+  const response = await fetchImpl('/api/chat', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify(request),
+    signal,
+  }).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    throw new ChatStreamError(error instanceof Error ? error.message : 'The chat server could not be reached.');
+  });
+  if (!response.ok) throw await refusalOf(response);
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
+    throw new ChatStreamError('The chat server did not answer with a stream.', response.status);
+  }
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const { events, rest } = takeEvents(buffer + value);
+      buffer = rest;
+      for (const block of events) {
+        const data = dataOf(block);
+        if (data === null) continue;
+        const event = parseEvent(data);
+        if (event.type === 'delta') onDelta(event.text);
+        else if (event.type === 'done') return;
+        else throw new ChatStreamError(event.message || 'The assistant could not answer.');
+      }
+    }
+  } finally {
+    // Stops reading (and, for an early return or a throw, cancels the rest of the body).
+    reader.cancel().catch(() => undefined);
+  }
+  throw new ChatStreamError('The reply stream ended before the reply was complete.');
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { chatLimits, chatMessageSchema, type ChatMessage } from '../domain/chat';
+
+/**
+ * The chat's memory for one browser tab session (sessionStorage): the conversation id the server files the lead
+ * under, and the transcript, so a reload continues the same conversation. Closing the tab forgets both.
+ * Storage that is unavailable or full (private modes, quotas) only means the conversation is not kept.
+ */
+
+const keys = { conversationId: 'growth.chat.conversationId', transcript: 'growth.chat.transcript' } as const;
+/** A reload restores at most this many messages: enough to read back, small enough for any storage quota. */
+const keptMessages = chatLimits.history * 2;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function newConversationId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+let fallbackId: string | null = null;
+
+export function conversationId(): string {
+  const store = storage();
+  try {
+    const existing = store?.getItem(keys.conversationId);
+    if (existing && /^[A-Za-z0-9-]{8,64}$/.test(existing)) return existing;
+    const id = newConversationId();
+    store?.setItem(keys.conversationId, id);
+    return id;
+  } catch {
+    fallbackId ??= newConversationId();
+    return fallbackId;
+  }
+}
+
+const transcriptSchema = z.array(chatMessageSchema);
+
+export function loadTranscript(): ChatMessage[] {
+  try {
+    const raw = storage()?.getItem(keys.transcript);
+    if (!raw) return [];
+    const parsed = transcriptSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveTranscript(messages: readonly ChatMessage[]): void {
+  try {
+    const kept = messages.slice(-keptMessages).map(({ role, text }) => ({ role, text: text.slice(0, chatLimits.historyText) }));
+    storage()?.setItem(keys.transcript, JSON.stringify(kept));
+  } catch {
+    // not kept: the conversation still works for this page's lifetime
+  }
+}

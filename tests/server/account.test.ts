@@ -1,0 +1,355 @@
+import { generateKeyPairSync, createSign, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Auth } from 'firebase-admin/auth';
+import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
+import { firebaseTokenVerifier } from '../../server/auth/requireUser';
+import { grantPlan } from '../../server/auth/service';
+import { userProfiles } from '../../server/db/schema';
+import type { AccountProfile } from '../../src/domain/account';
+import { loadConfig } from '../../server/config';
+import { isErrorShape, openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+
+/**
+ * GET and PATCH /api/me against the Firebase Auth Emulator: real ID tokens, real verification by firebase-admin.
+ * The emulator is the one at FIREBASE_AUTH_EMULATOR_HOST (default 127.0.0.1:9099); when nothing answers there, the
+ * tests that need it are skipped and say so, and the rest (no token, malformed tokens) still run.
+ *   firebase emulators:exec --only auth --project demo-growth "npx vitest run --project server"
+ */
+
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const projectId = 'demo-growth';
+const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
+  .then((response) => response.ok)
+  .catch(() => false);
+// In CI a missing emulator is a broken set-up, not a reason to skip (`npm test` provides one).
+if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
+if (!emulatorUp) console.warn(`account tests: no Auth Emulator at ${emulatorHost}; the tests that need it are skipped`);
+
+const config = testConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId });
+
+let testDb: TestDatabase;
+let app: RunningApp;
+let admin: Auth;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  app = await startApp({ db: testDb.db, config });
+  admin = firebaseAdminAuth(config.firebase);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.close();
+});
+
+const me = (token?: string, init: RequestInit = {}) =>
+  fetch(`${app.url}/api/me`, {
+    ...init,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+  });
+
+const patch = (token: string, body: unknown, contentType = 'application/json') =>
+  me(token, { method: 'PATCH', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+async function expectRefused(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body: unknown = await response.json();
+  expect(isErrorShape(body)).toBe(true);
+  expect((body as { error: { code: string } }).error.code).toBe(code);
+  if (status === 401) expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="growthpath"/);
+  return body as { error: { code: string; message: string; details?: { fieldErrors?: Record<string, string> } } };
+}
+
+/** An unsigned JWT in the emulator's own format, with whatever claims a test needs. */
+function unsignedToken(claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'none', typ: 'JWT' }) {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part(header)}.${part(claims)}.`;
+}
+
+function idTokenClaims(uid: string, overrides: Record<string, unknown> = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    auth_time: now - 10,
+    user_id: uid,
+    sub: uid,
+    iat: now - 10,
+    exp: now + 3600,
+    firebase: { identities: {}, sign_in_provider: 'custom' },
+    ...overrides,
+  };
+}
+
+describe('accounts configuration', () => {
+  it('uses the emulator in the demo-growth project by default', () => {
+    expect(loadConfig({}).firebase).toEqual({ mode: 'emulator', projectId: 'demo-growth', emulatorHost: '127.0.0.1:9099' });
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199', FIREBASE_PROJECT_ID: 'demo-other' }).firebase).toEqual({
+      mode: 'emulator',
+      projectId: 'demo-other',
+      emulatorHost: '127.0.0.1:9199',
+    });
+  });
+
+  it('uses the real project with a service account, taking its project id', () => {
+    const serviceAccount = { project_id: 'growthpath-prod', client_email: 'x@y', private_key: 'k' };
+    expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(serviceAccount) }).firebase).toEqual({
+      mode: 'live',
+      projectId: 'growthpath-prod',
+      serviceAccount,
+    });
+    expect(loadConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/sa.json', FIREBASE_PROJECT_ID: 'gp' }).firebase).toEqual({
+      mode: 'live',
+      projectId: 'gp',
+      serviceAccount: undefined,
+    });
+  });
+
+  it('refuses a service account that is not JSON, naming the variable', () => {
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '/path/to/sa.json' })).toThrow(/FIREBASE_SERVICE_ACCOUNT: must be the service account JSON itself/);
+  });
+
+  it('refuses to run production on the emulator by default: its tokens are unsigned', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FIREBASE_SERVICE_ACCOUNT: production needs a Firebase service account/);
+    // Asked for by name, it runs (a staging box, a demo).
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).modes.auth).toBe('emulator');
+    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }).modes.auth).toBe('live');
+  });
+});
+
+describe('without a valid token (no emulator needed)', () => {
+  it('refuses a request with no Authorization header: 401, and asks for a Bearer token', async () => {
+    const body = await expectRefused(await me(), 401, 'unauthenticated');
+    expect(body.error.message).toBe('Please sign in to continue.');
+  });
+
+  it.each([
+    ['another scheme', 'Basic dXNlcjpwYXNz'],
+    ['an empty bearer', 'Bearer '],
+    ['characters no JWT has', 'Bearer a.b.c<script>'],
+    ['a token far too long', `Bearer ${'a'.repeat(9000)}`],
+  ])('refuses %s: 401 invalid_token', async (_name, header) => {
+    await expectRefused(await fetch(`${app.url}/api/me`, { headers: { authorization: header } }), 401, 'invalid_token');
+  });
+
+  it('refuses a token that is not a JWT at all', async () => {
+    await expectRefused(await me('not.a.token'), 401, 'invalid_token');
+  });
+
+  it('refuses a PATCH without a token before reading its body', async () => {
+    const response = await fetch(`${app.url}/api/me`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: 'Mallory' }),
+    });
+    await expectRefused(response, 401, 'unauthenticated');
+    expect(await testDb.db.select().from(userProfiles)).toEqual([]);
+  });
+
+  it('answers other methods with 405 and the allowed ones', async () => {
+    const response = await fetch(`${app.url}/api/me`, { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, PATCH');
+  });
+
+  it('never caches an answer', async () => {
+    expect((await me()).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('token verification failures map to plain answers', () => {
+  const failingWith = (code: string | undefined) =>
+    firebaseTokenVerifier({
+      verifyIdToken: async () => {
+        throw Object.assign(new Error('boom'), code ? { code } : {});
+      },
+    } as unknown as Auth);
+
+  it.each([
+    ['auth/id-token-expired', 401, 'token_expired'],
+    ['auth/id-token-revoked', 401, 'token_revoked'],
+    ['auth/user-not-found', 401, 'token_revoked'],
+    ['auth/user-disabled', 403, 'account_disabled'],
+    ['auth/argument-error', 401, 'invalid_token'],
+    ['auth/invalid-id-token', 401, 'invalid_token'],
+    ['app/network-error', 503, 'auth_unavailable'],
+    ['auth/internal-error', 503, 'auth_unavailable'],
+    [undefined, 503, 'auth_unavailable'],
+  ])('%s -> %i %s', async (code, status, appCode) => {
+    await expect(failingWith(code).verify('x')).rejects.toMatchObject({ status, code: appCode });
+  });
+});
+
+describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
+  const emulator = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+
+  async function exchange(path: string, body: Record<string, unknown>): Promise<string> {
+    const response = await fetch(`${emulator}/${path}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, returnSecureToken: true }),
+    });
+    const json = (await response.json()) as { idToken?: string; error?: unknown };
+    if (!json.idToken) throw new Error(`emulator refused ${path}: ${JSON.stringify(json.error)}`);
+    return json.idToken;
+  }
+
+  /** A fresh user (unique email, the emulator is shared) and an ID token the emulator issued for them. */
+  async function newUser(name = 'Asha Rao') {
+    const email = `asha.${randomUUID()}@example.in`;
+    const user = await admin.createUser({ email, password: 'correct-horse', displayName: name });
+    const token = await exchange('accounts:signInWithPassword', { email, password: 'correct-horse' });
+    return { uid: user.uid, email, token };
+  }
+
+  const signInWithCustomToken = async (uid: string) => exchange('accounts:signInWithCustomToken', { token: await admin.createCustomToken(uid) });
+
+  it('answers a new user with their token identity and no plan', async () => {
+    const { uid, email, token } = await newUser();
+    const response = await me(token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      uid,
+      email,
+      displayName: 'Asha Rao',
+      businessName: null,
+      role: null,
+      industry: null,
+      quizCompleted: false,
+      chosenPlan: null,
+      purchasedPlan: null,
+      purchasedAt: null,
+    } satisfies AccountProfile);
+  });
+
+  it('stores the profile fields a client may change, and answers them back', async () => {
+    const { uid, token } = await newUser();
+    const changes = { displayName: 'Asha Rao', businessName: 'Rao Stores', role: 'Owner', industry: 'Retail', quizCompleted: true, chosenPlan: 'growth-engine' };
+    const response = await patch(token, changes);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ...changes, purchasedPlan: null });
+    expect(await (await me(token)).json()).toMatchObject({ ...changes, purchasedPlan: null });
+
+    // A later change touches only its own field.
+    expect(await (await patch(token, { businessName: '  Rao Stores Pvt Ltd  ' })).json()).toMatchObject({
+      businessName: 'Rao Stores Pvt Ltd',
+      role: 'Owner',
+    });
+    const [row] = await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid));
+    expect(row).toMatchObject({ businessName: 'Rao Stores Pvt Ltd', chosenPlan: 'growth-engine', purchasedPlan: null });
+  });
+
+  it('refuses any attempt to grant itself a plan, and stores nothing', async () => {
+    const { uid, token } = await newUser();
+    const body = await expectRefused(await patch(token, { displayName: 'Asha', purchasedPlan: 'scale-up' }), 400, 'validation_failed');
+    expect(body.error.details?.fieldErrors).toEqual({ purchasedPlan: 'purchasedPlan cannot be changed here.' });
+    expect(await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid))).toEqual([]);
+    expect((await (await me(token)).json()).purchasedPlan).toBeNull();
+  });
+
+  it.each([
+    [{ chosenPlan: 'scale-up' }, 'chosenPlan'],
+    [{ chosenPlan: 'platinum' }, 'chosenPlan'],
+    [{ quizCompleted: 'yes' }, 'quizCompleted'],
+    [{ displayName: '' }, 'displayName'],
+    [{ businessName: 'x'.repeat(161) }, 'businessName'],
+    [{ uid: 'someone-else' }, 'uid'],
+  ])('refuses %j naming %s', async (changes, field) => {
+    const { token } = await newUser();
+    const body = await expectRefused(await patch(token, changes), 400, 'validation_failed');
+    expect(Object.keys(body.error.details?.fieldErrors ?? {})).toEqual([field]);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const { token } = await newUser();
+    await expectRefused(await patch(token, 'displayName=Asha', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
+    await expectRefused(await patch(token, '{"displayName":', 'application/json'), 400, 'invalid_json');
+  });
+
+  it('reads the plan from the custom claim when the database has none', async () => {
+    const { uid } = await newUser();
+    await admin.setCustomUserClaims(uid, { plan: 'launchpad' });
+    const token = await signInWithCustomToken(uid);
+    expect(await (await me(token)).json()).toMatchObject({ uid, purchasedPlan: 'launchpad', purchasedAt: null });
+  });
+
+  it('ignores a claim that names no plan', async () => {
+    const { uid } = await newUser();
+    await admin.setCustomUserClaims(uid, { plan: 'diamond' });
+    expect((await (await me(await signInWithCustomToken(uid))).json()).purchasedPlan).toBeNull();
+  });
+
+  it('grants a plan in the database and the claim; the database is the record', async () => {
+    const { uid, email, token } = await newUser();
+    const at = new Date('2026-02-01T09:30:00.000Z');
+    await grantPlan({ db: testDb.db, auth: admin }, { uid, email, plan: 'growth-engine', at });
+    expect((await admin.getUser(uid)).customClaims).toEqual({ plan: 'growth-engine' });
+    // The old token has no claim yet: the database answers.
+    expect(await (await me(token)).json()).toMatchObject({ purchasedPlan: 'growth-engine', purchasedAt: at.toISOString() });
+
+    // A stale claim never overrides the stored purchase.
+    await admin.setCustomUserClaims(uid, { plan: 'launchpad' });
+    expect((await (await me(await signInWithCustomToken(uid))).json()).purchasedPlan).toBe('growth-engine');
+  });
+
+  it('keeps a granted plan through later profile updates', async () => {
+    const { uid, email, token } = await newUser();
+    await grantPlan({ db: testDb.db, auth: admin }, { uid, email, plan: 'launchpad' });
+    expect((await (await patch(token, { businessName: 'Rao Stores', quizCompleted: true })).json()).purchasedPlan).toBe('launchpad');
+  });
+
+  it('accepts a token from a custom-token sign-in (the payment flow) and sees its claims', async () => {
+    const { uid } = await newUser();
+    await admin.setCustomUserClaims(uid, { plan: 'growth-engine' });
+    const decoded = await admin.verifyIdToken(await signInWithCustomToken(uid));
+    expect(decoded.firebase.sign_in_provider).toBe('custom');
+    expect(decoded.plan).toBe('growth-engine');
+  });
+
+  describe('refuses tokens it must not trust', () => {
+    it('a token signed with someone else’s key (forged): 401', async () => {
+      const { uid } = await newUser();
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'forged' })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify(idTokenClaims(uid))).toString('base64url');
+      const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKey).toString('base64url');
+      await expectRefused(await me(`${header}.${payload}.${signature}`), 401, 'invalid_token');
+    });
+
+    it('a token issued for another Firebase project: 401', async () => {
+      const { uid } = await newUser();
+      const claims = idTokenClaims(uid, { aud: 'someone-elses-project', iss: 'https://securetoken.google.com/someone-elses-project' });
+      await expectRefused(await me(unsignedToken(claims)), 401, 'invalid_token');
+    });
+
+    it('an expired token: 401 token_expired', async () => {
+      const { uid } = await newUser();
+      const hourAgo = Math.floor(Date.now() / 1000) - 7200;
+      const claims = idTokenClaims(uid, { iat: hourAgo, auth_time: hourAgo, exp: hourAgo + 3600 });
+      const body = await expectRefused(await me(unsignedToken(claims)), 401, 'token_expired');
+      expect(body.error.message).toBe('Your session has expired. Please sign in again.');
+    });
+
+    it('a token issued before the user was signed out everywhere: 401 token_revoked', async () => {
+      const { uid, token } = await newUser();
+      expect((await me(token)).status).toBe(200);
+      // Revocation has one-second resolution: the token must be older than the revocation.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await admin.revokeRefreshTokens(uid);
+      await expectRefused(await me(token), 401, 'token_revoked');
+    });
+
+    it('a token of a disabled account: 403', async () => {
+      const { uid, token } = await newUser();
+      await admin.updateUser(uid, { disabled: true });
+      await expectRefused(await me(token), 403, 'account_disabled');
+    });
+
+    it('a token of a deleted account: 401', async () => {
+      const { uid, token } = await newUser();
+      await admin.deleteUser(uid);
+      await expectRefused(await me(token), 401, 'token_revoked');
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initializeApp as initializeAdminApp, deleteApp, type App } from 'firebase-admin/app';
+import { getAuth as adminAuth } from 'firebase-admin/auth';
+import { firebaseAuth } from '../../src/lib/firebase';
+import { firebaseWebConfig } from '../../src/lib/auth/config';
+import { hasStoredSession } from '../../src/lib/auth/session';
+import { extrasKey, readExtras, writeExtras } from '../../src/lib/auth/extras';
+import { liveAuthMachine, startAuthRuntime, type AuthRuntime } from '../../src/lib/auth/runtime';
+import type { AccountProfile, ProfileUpdate } from '../../src/domain/account';
+import type { AuthState } from '../../machines/auth.machine';
+
+/**
+ * The browser side against the real Firebase Auth Emulator (the Firebase SDK runs in jsdom): the adapter, the error
+ * sentences, and the live machine signing in with a custom token minted by firebase-admin, the way the payment flow
+ * will. (Firebase's Node build keeps sessions in memory here; the local-storage session key the header relies on is
+ * checked in Chromium, tests/e2e/auth.spec.ts.) Skipped when no emulator answers at FIREBASE_AUTH_EMULATOR_HOST
+ * (default 127.0.0.1:9099).
+ */
+
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
+  .then((response) => response.ok)
+  .catch(() => false);
+// In CI a missing emulator is a broken set-up, not a reason to skip (`npm test` provides one).
+if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
+if (!emulatorUp) console.warn(`auth-firebase tests: no Auth Emulator at ${emulatorHost}; skipped`);
+
+const config = firebaseWebConfig({ VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost });
+const email = () => `meera.${randomUUID()}@example.in`;
+
+describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emulator)', () => {
+  const adapter = firebaseAuth(config);
+  let adminApp: App;
+
+  beforeAll(() => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+    adminApp = initializeAdminApp({ projectId: config.projectId }, `auth-firebase-test-${randomUUID()}`);
+  });
+
+  afterAll(async () => {
+    await adapter.signOut();
+    await deleteApp(adminApp);
+  });
+
+  it('turns the identity provider’s codes into plain sentences', async () => {
+    const address = email();
+    await adapter.createAccount('Meera Shah', address, 'secret-123');
+    await adapter.signOut();
+
+    const failure = (promise: Promise<unknown>) => promise.then(() => 'no error', (error: Error) => error.message);
+    // A wrong password and an unknown address read the same (and do on a real project with enumeration protection).
+    const wrong = await failure(adapter.signIn(address, 'not-the-password'));
+    expect(wrong).toBe('The email or password is incorrect. Please try again.');
+    expect(await failure(adapter.signIn(email(), 'whatever-123'))).toBe(wrong);
+    expect(await failure(adapter.createAccount('Meera', address, 'secret-123'))).toBe(
+      'An account with this email already exists. Sign in instead, or use another email.',
+    );
+    expect(await failure(adapter.createAccount('Meera', email(), '123'))).toBe('Choose a stronger password of at least 6 characters.');
+    expect(await failure(adapter.createAccount('Meera', 'not-an-email', 'secret-123'))).toBe('Please enter a valid email address.');
+  });
+
+  it('signs in with a custom token minted by firebase-admin, sets quizCompleted, and sees the claims', async () => {
+    const admin = adminAuth(adminApp);
+    const buyer = await admin.createUser({ email: email(), displayName: 'Ravi Kumar' });
+    await admin.setCustomUserClaims(buyer.uid, { plan: 'growth-engine' });
+    const token = await admin.createCustomToken(buyer.uid);
+
+    const saved: ProfileUpdate[] = [];
+    const profile = (changes: ProfileUpdate): AccountProfile => ({
+      uid: buyer.uid,
+      email: buyer.email!,
+      displayName: 'Ravi Kumar',
+      businessName: null,
+      role: null,
+      industry: null,
+      quizCompleted: !!changes.quizCompleted,
+      chosenPlan: null,
+      purchasedPlan: 'growth-engine',
+      purchasedAt: '2026-03-01T00:00:00.000Z',
+    });
+    const runtime: AuthRuntime = startAuthRuntime(
+      liveAuthMachine({
+        adapter,
+        getAccount: async () => profile({}),
+        updateAccount: async (idToken, changes) => {
+          // The server would verify this token; here it must at least be the buyer's, with the plan claim.
+          const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+          expect(claims).toMatchObject({ sub: buyer.uid, plan: 'growth-engine' });
+          saved.push(changes);
+          return profile(changes);
+        },
+        readExtras: (uid) => readExtras(uid),
+        writeExtras: (uid, extras) => writeExtras(uid, extras),
+        hasStoredSession: () => hasStoredSession(),
+      }),
+    );
+    // Nobody is signed in in this browser: the first check is answered at once, without waiting for Firebase.
+    expect(runtime.getState().status).toBe('signedOut');
+
+    const user = await runtime.signInWithCustomToken(token);
+    expect(user).toMatchObject({ uid: buyer.uid, displayName: 'Ravi Kumar', quizCompleted: true, hasPassword: false });
+    await until(runtime, (state) => state.profileStatus === 'ready');
+    expect(saved).toEqual([{ quizCompleted: true }]);
+    expect(runtime.getState()).toMatchObject({ status: 'signedIn', profile: { purchasedPlan: 'growth-engine', quizCompleted: true } });
+    expect(JSON.parse(window.localStorage.getItem(extrasKey(buyer.uid))!)).toEqual({
+      displayName: 'Ravi Kumar',
+      purchasedPlan: 'growth-engine',
+      quizCompleted: true,
+    });
+
+    // Right after payment the buyer can give the account a password (D13).
+    runtime.send({ type: 'auth.setPassword', password: 'new-secret-1' });
+    await until(runtime, (state) => !state.passwordSaving);
+    expect(runtime.getState().passwordNotice).toMatch(/Your password is set/);
+    expect(runtime.getState().user?.hasPassword).toBe(true);
+    await adapter.signOut();
+    expect((await adapter.signIn(buyer.email!, 'new-secret-1'))?.uid).toBe(buyer.uid);
+
+    runtime.send({ type: 'auth.signOut' });
+    await until(runtime, (state) => state.status === 'signedOut');
+    runtime.stop();
+  });
+
+  it('rejects an invalid custom token with SPEC’s sentence', async () => {
+    const runtime = startAuthRuntime(
+      liveAuthMachine({
+        adapter,
+        getAccount: async () => {
+          throw new Error('not called');
+        },
+        updateAccount: async () => {
+          throw new Error('not called');
+        },
+        readExtras: () => null,
+        writeExtras: () => undefined,
+        hasStoredSession: () => false,
+      }),
+    );
+    await expect(runtime.signInWithCustomToken('not-a-token')).rejects.toThrow('Sign in with custom token failed.');
+    expect(runtime.getState()).toMatchObject({ status: 'signedOut', error: 'Sign in with custom token failed.' });
+    runtime.stop();
+  });
+});
+
+function until(runtime: AuthRuntime, done: (state: AuthState) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done(runtime.getState())) return resolve();
+    const stop = runtime.subscribe((state) => {
+      if (done(state)) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
