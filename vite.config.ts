@@ -3,17 +3,39 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // React Router publishes its development build (dev-only warnings compiled in) under every import condition;
+      // its production build is the same code with them compiled out: 0.6 kB less gzip, no dev warnings in the
+      // console. Only for `vite build`; every import of react-router resolves the same way, so there is one copy.
+      name: 'react-router-production-build',
+      apply: 'build',
+      enforce: 'pre',
+      async resolveId(source, importer, options) {
+        if (source !== 'react-router' && !source.startsWith('react-router/')) return null;
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved?.id.includes('/react-router/dist/development/')) return resolved;
+        return { ...resolved, id: resolved.id.replace('/react-router/dist/development/', '/react-router/dist/production/') };
+      },
+    },
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Keep the framework in its own long-cached chunk: it changes far less often than the pages.
+    // Every browser the site supports preloads modules natively; the polyfill would only add bytes to the entry.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
+        // The framework (React, React DOM, the router, styled-components and lucide's icon factory) in one
+        // long-cached chunk: it changes far less often than the pages. One chunk rather than several, because on a
+        // slow phone connection each extra file on the critical path costs a round trip (measured with
+        // `npm run bench`: about 0.1 s earlier FCP/LCP than separate react and styles chunks, and 1 kB less gzip).
         manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'react';
-          if (/node_modules\/(styled-components|@emotion|stylis|tslib|shallowequal)\//.test(id)) return 'styles';
-          return undefined;
+          const framework =
+            /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|styled-components|@emotion|stylis)\//;
+          const iconFactory = /node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|context|shared\/)/;
+          return framework.test(id) || iconFactory.test(id) ? 'vendor' : undefined;
         },
       },
     },

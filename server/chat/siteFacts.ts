@@ -11,7 +11,8 @@ import { formatInr } from '../../src/domain/money';
 import { amountDueToday, plans, type Plan } from '../../src/domain/plans';
 /* eslint-disable import-x/no-restricted-paths -- read-only site content for the assistant (docs/decisions/060) */
 import { brand } from '../../src/content/brand';
-import { helpFaqs, homeFaqs, type Faq } from '../../src/content/faqs';
+import { homeFaqs, type Faq } from '../../src/content/faqs';
+import { helpFaqs } from '../../src/content/helpFaqs';
 import { legalDocuments } from '../../src/content/legal';
 import { adSpendNote, benefitsInEveryPlan } from '../../src/content/pricing';
 import { processSteps } from '../../src/content/process';

@@ -1,4 +1,4 @@
-/** How we work: the four steps (SPEC.md §2, How it works) and the four advantages. */
+/** How we work: the four steps (SPEC.md §2, How it works) and the home page's agency comparison. */
 
 export interface ProcessStep {
   number: number;
@@ -33,35 +33,6 @@ export const processSteps: readonly ProcessStep[] = [
     title: 'Track Your Live Growth',
     description: 'Follow leads, conversions, traffic and every task on your client dashboard, any time, on any device.',
     link: { to: '/dashboard', label: 'See the dashboard' },
-  },
-];
-
-export interface Advantage {
-  title: string;
-  description: string;
-  icon: 'eye' | 'wallet' | 'zap' | 'layers';
-}
-
-export const advantages: readonly Advantage[] = [
-  {
-    title: 'Total Transparency',
-    description: 'Every task, rupee and result is visible on your dashboard. No vague reports, no hidden charges.',
-    icon: 'eye',
-  },
-  {
-    title: 'Predictable Investment',
-    description: 'One setup fee and one flat monthly fee. Ad spend is paid separately and only ever with your approval.',
-    icon: 'wallet',
-  },
-  {
-    title: 'Unmatched Speed',
-    description: 'Websites live in about two weeks and campaigns running within days, not months of meetings.',
-    icon: 'zap',
-  },
-  {
-    title: 'An All-in-One Partner',
-    description: 'Web, brand, ads, social, CRM and AI under one roof, so nothing falls between three different agencies.',
-    icon: 'layers',
   },
 ];
 

@@ -37,6 +37,9 @@ const SHORT: Record<CategoryId, string> = {
 /** The aim: 95+ in every category on mobile. */
 export const SCORE_AIM = 0.95;
 
+/** Attempts per run when Lighthouse reports a runtime error (no metrics) instead of a result. */
+const RUN_ATTEMPTS = 3;
+
 const METRICS = [
   ['FCP', 'first-contentful-paint'],
   ['LCP', 'largest-contentful-paint'],
@@ -360,7 +363,13 @@ export async function runLighthouse(
     const config = configFor(page.expectedTitle);
     const runResults: { summary: LighthouseRun; lhr: Result }[] = [];
     for (let run = 1; run <= runs; run += 1) {
-      const { lhr, durationMs } = await runOnce(url, config);
+      let { lhr, durationMs } = await runOnce(url, config);
+      // A runtime error such as NO_NAVSTART is a flake of the trace recording on a busy machine, not a property of
+      // the page, and a run without metrics could become the "median run": try such a run again (twice at most).
+      for (let attempt = 2; lhr.runtimeError && attempt <= RUN_ATTEMPTS; attempt += 1) {
+        log(`  lighthouse ${page.route} run ${run}/${runs}: ${lhr.runtimeError.code}, trying again (${attempt}/${RUN_ATTEMPTS})`);
+        ({ lhr, durationMs } = await runOnce(url, config));
+      }
       const summary = summarise(lhr, run, durationMs);
       runResults.push({ summary, lhr });
       log(

@@ -1,16 +1,18 @@
 /**
  * `npm run bench [-- --no-build] [-- --runs N]`
  *
- * Builds the site (unless --no-build), serves dist/ with `vite preview` on a free port, then measures:
+ * Builds the site (unless --no-build), serves dist/ with the production server (`node --import tsx server/index.ts`:
+ * compression and cache headers, a throw-away embedded database in a temp dir) on a free port, then measures:
  *  - the JS/CSS (gzipped) and fonts that `/` and `/#/pricing` load before any interaction (bundle.ts);
  *  - Lighthouse mobile scores for both pages, median of N runs (lighthouse.ts).
  * Prints a report and writes tests/bench/out/results.json. It reports figures against the aims and never fails
  * because of them: the exit code is non-zero only when something crashed (or the wrong page was audited).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatBundles, INITIAL_JS_AIM_BYTES, measureBundles, type BundleResult } from './bundle';
@@ -77,7 +79,11 @@ function freePort(): Promise<number> {
 
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
-class Preview {
+/**
+ * The production server (`node --import tsx server/index.ts`: Express with compression, long-cache headers for
+ * /assets), so the scores reflect what users get; `vite preview` serves without compression.
+ */
+class SiteServer {
   private output = '';
   private exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private readonly done: Promise<void>;
@@ -85,6 +91,7 @@ class Preview {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
+    private readonly dataDir: string,
   ) {
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -96,67 +103,91 @@ class Preview {
     });
   }
 
-  /** Starts `vite preview` in its own process group (npx -> node) and waits until it answers. */
-  static async start(port: number): Promise<Preview> {
-    const child = spawn(
-      'npx',
-      ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: process.env },
-    );
-    const preview = new Preview(child, `http://127.0.0.1:${port}/`);
-    activePreview = preview;
-    await preview.waitUntilReady(30_000);
-    return preview;
+  /**
+   * Starts the server in its own process group with a throw-away embedded database (DATA_DIR in a temp dir; its
+   * first start takes about 10 s) and waits until GET /api/health and GET / both answer 200.
+   */
+  static async start(port: number): Promise<SiteServer> {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'growthpath-bench-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: DIST, // the build this run measured
+      LOG_LEVEL: 'warn',
+    };
+    // Self-contained: never the developer's own database or a forwarding target.
+    delete env.DATABASE_URL;
+    delete env.CONTACT_FORWARD_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env,
+    });
+    const server = new SiteServer(child, `http://127.0.0.1:${port}/`, dataDir);
+    activeServer = server;
+    await server.waitUntilReady(120_000);
+    return server;
+  }
+
+  private async answers(pathname: string): Promise<boolean> {
+    try {
+      const response = await fetch(new URL(pathname, this.url), { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      return response.ok;
+    } catch {
+      return false; // not listening yet
+    }
   }
 
   private async waitUntilReady(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.exited) {
-        throw new Error(`vite preview exited early (${this.exited.code ?? this.exited.signal}):\n${this.output}`);
+        throw new Error(`the server exited early (${this.exited.code ?? this.exited.signal}):\n${this.output}`);
       }
-      try {
-        const response = await fetch(this.url, { signal: AbortSignal.timeout(2_000) });
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(200);
+      if ((await this.answers('/api/health')) && (await this.answers('/'))) return;
+      await sleep(250);
     }
-    throw new Error(`vite preview did not answer at ${this.url} within ${timeoutMs} ms:\n${this.output}`);
+    throw new Error(`the server did not answer at ${this.url} within ${timeoutMs} ms:\n${this.output}`);
   }
 
   private signal(signal: NodeJS.Signals): void {
     if (this.exited || this.child.pid === undefined) return;
     try {
-      process.kill(-this.child.pid, signal); // the whole group we started: npx and the vite it runs
+      process.kill(-this.child.pid, signal); // the whole group we started
     } catch {
       // already gone
     }
   }
 
+  /** SIGTERM (the server closes its database), SIGKILL if it hangs; then removes the temporary database. */
   async stop(): Promise<void> {
     this.signal('SIGTERM');
-    const stopped = await Promise.race([this.done.then(() => true), sleep(5_000).then(() => false)]);
+    const stopped = await Promise.race([this.done.then(() => true), sleep(15_000).then(() => false)]);
     if (!stopped) {
       this.signal('SIGKILL');
       await Promise.race([this.done, sleep(2_000)]);
     }
+    await rm(this.dataDir, { recursive: true, force: true }).catch(() => undefined);
   }
 
   /** Last resort on process exit (synchronous). */
   killNow(): void {
     this.signal('SIGKILL');
+    rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 
-let activePreview: Preview | null = null;
+let activeServer: SiteServer | null = null;
 
-process.on('exit', () => activePreview?.killNow());
+process.on('exit', () => activeServer?.killNow());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    console.error(`\n${signal}: stopping vite preview`);
-    void (activePreview?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    console.error(`\n${signal}: stopping the server`);
+    void (activeServer?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   });
 }
 
@@ -167,7 +198,8 @@ interface Results {
   node: string;
   chromium: string;
   build: { ran: boolean; seconds: number | null; summary: string | null };
-  previewUrl: string | null;
+  /** Where the production server served dist/ during the run. */
+  serverUrl: string | null;
   aims: { initialJsGzipBytes: number; lighthouseMinScore: number };
   bundle: BundleResult | null;
   lighthouse: LighthouseResult | null;
@@ -208,7 +240,7 @@ async function main(): Promise<number> {
     node: process.version,
     chromium: (await run(chromePath, ['--version']).catch(() => 'unknown')).trim().split('\n').pop() ?? 'unknown',
     build: { ran: options.build, seconds: null, summary: null },
-    previewUrl: null,
+    serverUrl: null,
     aims: { initialJsGzipBytes: INITIAL_JS_AIM_BYTES, lighthouseMinScore: SCORE_AIM },
     bundle: null,
     lighthouse: null,
@@ -230,15 +262,16 @@ async function main(): Promise<number> {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`no ${DIST}/index.html: build first`);
 
   const port = await freePort();
-  const preview = await Preview.start(port);
-  results.previewUrl = preview.url;
-  console.log(`serving dist/ with vite preview at ${preview.url}`);
+  console.log('starting the production server (node --import tsx server/index.ts) ...');
+  const server = await SiteServer.start(port);
+  results.serverUrl = server.url;
+  console.log(`serving dist/ with the production server (gzip, cache headers) at ${server.url}`);
   let bundleText = '';
   let lighthouseText = '';
   try {
     try {
       console.log('measuring what / and /#/pricing load ...');
-      results.bundle = await measureBundles(preview.url, DIST, [ROUTES.home, ROUTES.pricing]);
+      results.bundle = await measureBundles(server.url, DIST, [ROUTES.home, ROUTES.pricing]);
       bundleText = formatBundles(results.bundle);
       const pricing = results.bundle.pages[1];
       if (pricing && pricing.title !== PRICING_TITLE) {
@@ -251,7 +284,7 @@ async function main(): Promise<number> {
       try {
         console.log(`running Lighthouse (mobile), ${options.runs} run(s) per page; about 10-20 s a run ...`);
         results.lighthouse = await runLighthouse(
-          preview.url,
+          server.url,
           [
             { route: ROUTES.home, slug: 'home' },
             { route: ROUTES.pricing, slug: 'pricing', expectedTitle: PRICING_TITLE },
@@ -273,8 +306,8 @@ async function main(): Promise<number> {
       lighthouseText = '--runs 0: skipped';
     }
   } finally {
-    await preview.stop();
-    activePreview = null;
+    await server.stop();
+    activeServer = null;
   }
 
   results.finishedAt = new Date().toISOString();
@@ -302,7 +335,7 @@ main().then(
   },
   async (error: unknown) => {
     console.error(`benchmark crashed: ${errorMessage(error)}`);
-    await activePreview?.stop();
+    await activeServer?.stop();
     process.exitCode = 1;
   },
 );

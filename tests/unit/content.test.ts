@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { caseStudies, findCaseStudy } from '../../src/content/caseStudies';
 import { serviceTitles, services } from '../../src/content/services';
-import { homeFaqs, helpFaqs } from '../../src/content/faqs';
+import { homeFaqs } from '../../src/content/faqs';
+import { helpFaqs } from '../../src/content/helpFaqs';
+import { caseStudyDetails } from '../../src/content/caseStudyDetails';
 import { testimonials } from '../../src/content/testimonials';
 import { appSolutions } from '../../src/content/apps';
-import { advantages, processSteps } from '../../src/content/process';
+import { processSteps } from '../../src/content/process';
+import { advantages } from '../../src/content/advantages';
 import { stats, coreValues } from '../../src/content/about';
 import { legalDocuments } from '../../src/content/legal';
 
@@ -20,12 +23,14 @@ describe('marketing content (SPEC.md §2, §3)', () => {
     expect(caseStudies).toHaveLength(7);
     expect(new Set(caseStudies.map((study) => study.slug)).size).toBe(7);
     for (const study of caseStudies) expect(serviceTitles).toContain(study.category);
-    expect(caseStudies.map((study) => !!study.details)).toEqual([true, false, false, false, false, false, false]);
+    expect(caseStudies.map((study) => !!caseStudyDetails[study.slug])).toEqual([true, false, false, false, false, false, false]);
+    expect(Object.keys(caseStudyDetails)).toEqual(['ecommerce-platform-redesign']);
     expect(caseStudies.map((study) => study.category)).toEqual([
       'Web Development', 'Brand Design', 'Digital Marketing', 'Social Media', 'Sales Funnel', 'Web Development',
       'AI Agent Services',
     ]);
-    expect(findCaseStudy('ecommerce-platform-redesign')?.details?.results.length).toBeGreaterThan(0);
+    expect(caseStudyDetails['ecommerce-platform-redesign']?.results.length).toBeGreaterThan(0);
+    expect(findCaseStudy('ecommerce-platform-redesign')?.title).toContain('E-commerce');
     expect(findCaseStudy('nope')).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { CaseStudyDetails } from '../../content/caseStudies';
+import type { CaseStudyDetails } from '../../content/caseStudyDetails';
 import { media } from '../../ui/theme';
 
 /** Challenge, solution, key results and conclusion of a case study that has its full write-up. */

@@ -7,6 +7,7 @@ import { ButtonLink } from '../../ui/Button';
 import { CtaBanner } from '../../ui/CtaBanner';
 import { media } from '../../ui/theme';
 import { findCaseStudy, type CaseStudy } from '../../content/caseStudies';
+import { caseStudyDetails } from '../../content/caseStudyDetails';
 import { CaseStudyDetailsView } from './CaseStudyDetailsView';
 
 export function CaseStudyPage() {
@@ -17,6 +18,7 @@ export function CaseStudyPage() {
 
 function CaseStudyArticle({ study }: { study: CaseStudy }) {
   usePageMeta(study.title, study.description);
+  const details = caseStudyDetails[study.slug];
   return (
     <>
       <Header>
@@ -41,8 +43,8 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
       </Header>
       <Section>
         <Container $narrow>
-          {study.details ? (
-            <CaseStudyDetailsView details={study.details} />
+          {details ? (
+            <CaseStudyDetailsView details={details} />
           ) : (
             <Overview aria-labelledby="overview-title">
               <h2 id="overview-title">Project overview</h2>

@@ -5,7 +5,7 @@ import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
 import { Accordion } from '../../ui/Accordion';
 import { ButtonAnchor, ButtonLink } from '../../ui/Button';
-import { helpFaqs } from '../../content/faqs';
+import { helpFaqs } from '../../content/helpFaqs';
 import { brand } from '../../content/brand';
 
 export function HelpPage() {

@@ -7,7 +7,8 @@ import { IconCard, IconCardList } from '../../ui/IconCard';
 import { ServicesGrid } from '../../ui/ServicesGrid';
 import { CtaBanner } from '../../ui/CtaBanner';
 import { ButtonLink } from '../../ui/Button';
-import { advantages, processSteps } from '../../content/process';
+import { processSteps } from '../../content/process';
+import { advantages } from '../../content/advantages';
 import { services } from '../../content/services';
 
 const advantageIcons: Record<(typeof advantages)[number]['icon'], LucideIcon> = {
