@@ -1,4 +1,6 @@
 import styled, { css, keyframes } from 'styled-components';
+
+export { Spinner } from '../../ui/Spinner';
 import { media } from '../../ui/theme';
 
 export const Wrap = styled.div`
@@ -264,17 +266,6 @@ export const Saved = styled.p`
   svg { flex: none; color: ${({ theme }) => theme.color.success}; }
 `;
 
-const spin = keyframes`to { transform: rotate(360deg); }`;
-
-export const Spinner = styled.span`
-  display: inline-block;
-  width: 1.25rem;
-  height: 1.25rem;
-  border-radius: 50%;
-  border: 3px solid ${({ theme }) => theme.color.brandLine};
-  border-top-color: ${({ theme }) => theme.color.brand};
-  animation: ${spin} 0.8s linear infinite;
-`;
 
 export const Leaving = styled.p`
   display: flex;

@@ -1,4 +1,5 @@
-import styled, { createGlobalStyle, css, keyframes } from 'styled-components';
+import { Spinner as BaseSpinner } from '../../ui/Spinner';
+import styled, { createGlobalStyle, css } from 'styled-components';
 import { Link } from 'react-router-dom';
 import { media } from '../../ui/theme';
 
@@ -22,17 +23,7 @@ export const ReportPrintStyle = createGlobalStyle`
   html.pdf-export [data-report] { border: 0; box-shadow: none; padding: 8px 4px; }
 `;
 
-const spin = keyframes`to { transform: rotate(360deg); }`;
-
-export const Spinner = styled.span`
-  display: inline-block;
-  width: 1.5rem;
-  height: 1.5rem;
-  border-radius: 50%;
-  border: 3px solid ${({ theme }) => theme.color.brandLine};
-  border-top-color: ${({ theme }) => theme.color.brand};
-  animation: ${spin} 0.8s linear infinite;
-`;
+export const Spinner = styled(BaseSpinner).attrs({ $size: '1.5rem' })``;
 
 export const Loading = styled.p`
   display: flex;
