@@ -58,3 +58,13 @@ export const FormAlert = styled.p`
   font-weight: 600;
   overflow-wrap: anywhere;
 `;
+
+/** Groups a form's fields so `disabled` switches them all off while the form is busy; no border of its own. */
+export const Fieldset = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;

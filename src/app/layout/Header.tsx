@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Menu, X } from 'lucide-react';
 import { BrandMark } from '../../ui/BrandMark';
+import { IconButton } from '../../ui/IconButton';
 import { Button, ButtonLink } from '../../ui/Button';
 import { useAuthSelector, useAuthStore } from '../../lib/auth/AuthProvider';
 import { media } from '../../ui/theme';
@@ -125,15 +126,7 @@ const HomeLink = styled(Link)`
   border-radius: ${({ theme }) => theme.radius.sm};
 `;
 
-const MenuButton = styled.button`
-  display: grid;
-  place-items: center;
-  width: 2.75rem;
-  height: 2.75rem;
-  border: 1px solid ${({ theme }) => theme.color.line};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.ink};
+const MenuButton = styled(IconButton)`
   ${media.lg} { display: none; }
 `;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ArrowRight, BadgeCheck, LogIn } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';
-import { FieldGroup, FormAlert, Input, Label } from '../../ui/form';
+import { FieldGroup, FormAlert, Input, Label, Fieldset } from '../../ui/form';
 import { useAuthActions, useAuthSelector } from '../../lib/auth/hooks';
 import { formatInr } from '../../domain/money';
 import type { Plan } from '../../domain/plans';
@@ -30,7 +30,7 @@ export function SignInForm() {
   return (
     <Form onSubmit={submit} aria-label="Sign in">
       <ErrorLine />
-      <Fields disabled={busy}>
+      <Fieldset disabled={busy}>
         <FieldGroup>
           <Label htmlFor="signin-email">Email</Label>
           <Input id="signin-email" name="email" type="email" autoComplete="email" required />
@@ -39,7 +39,7 @@ export function SignInForm() {
           <Label htmlFor="signin-password">Password</Label>
           <Input id="signin-password" name="password" type="password" autoComplete="current-password" required />
         </FieldGroup>
-      </Fields>
+      </Fieldset>
       <Button type="submit" $size="lg" $block disabled={busy}>
         {busy ? 'Processing...' : 'Sign In'} {!busy && <LogIn aria-hidden="true" size={18} />}
       </Button>
@@ -94,7 +94,7 @@ export function CreateAccountPanel({ plan }: { plan: Plan | undefined }) {
         <Link to="/pricing">Change plan</Link>
       </ChosenPlan>
       <ErrorLine />
-      <Fields disabled={busy}>
+      <Fieldset disabled={busy}>
         <FieldGroup>
           <Label htmlFor="signup-name">Full Name</Label>
           <Input id="signup-name" name="name" type="text" autoComplete="name" required />
@@ -115,7 +115,7 @@ export function CreateAccountPanel({ plan }: { plan: Plan | undefined }) {
           />
           <Hint id="signup-password-hint">At least 6 characters.</Hint>
         </FieldGroup>
-      </Fields>
+      </Fieldset>
       <Button type="submit" $size="lg" $block disabled={busy}>
         {busy ? 'Processing...' : 'Create Account'} {!busy && <ArrowRight aria-hidden="true" size={18} />}
       </Button>
@@ -129,14 +129,6 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space(5)};
 `;
 
-const Fields = styled.fieldset`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-`;
 
 const Hint = styled.p`
   font-size: ${({ theme }) => theme.size.sm};

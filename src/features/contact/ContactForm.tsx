@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CircleCheck, Send } from 'lucide-react';
 import { Button } from '../../ui/Button';
-import { FieldError, FieldGroup, FormAlert, Input, Label, TextArea } from '../../ui/form';
+import { FieldError, FieldGroup, FormAlert, Input, Label, TextArea, Fieldset } from '../../ui/form';
 import type { ContactField } from '../../domain/contact';
 import { ContactActor } from './contactActor';
 
@@ -50,7 +50,7 @@ export function ContactForm() {
 
   return (
     <Form ref={formRef} noValidate onSubmit={submit} aria-label="Contact form">
-      <Fields disabled={busy}>
+      <Fieldset disabled={busy}>
         {fields.map((field) => (
           <FieldGroup key={field.name}>
             <Label htmlFor={`contact-${field.name}`}>
@@ -84,7 +84,7 @@ export function ContactForm() {
           />
           {errors.message && <FieldError id="contact-message-error">{errors.message}</FieldError>}
         </FieldGroup>
-      </Fields>
+      </Fieldset>
       {failure && <FormAlert role="alert">{failure}</FormAlert>}
       <Button type="submit" $size="lg" disabled={busy}>
         {busy ? 'Sending...' : 'Send Message'} {!busy && <Send aria-hidden="true" size={18} />}
@@ -99,14 +99,6 @@ const Form = styled.form`
   > button { justify-self: start; }
 `;
 
-const Fields = styled.fieldset`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-`;
 
 const ThankYou = styled.div`
   display: grid;

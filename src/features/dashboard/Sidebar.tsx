@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
+import { IconButton } from '../../ui/IconButton';
 import styled, { css } from 'styled-components';
 import { LayoutDashboard, LifeBuoy, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { media } from '../../ui/theme';
@@ -82,17 +83,8 @@ const Aside = styled.nav<{ $expanded: boolean }>`
   ${media.reducedMotion} { transition: none; }
 `;
 
-const Toggle = styled.button`
-  flex: none;
-  display: grid;
-  place-items: center;
-  width: 2.75rem;
-  height: 2.75rem;
-  border: 1px solid ${({ theme }) => theme.color.line};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
+const Toggle = styled(IconButton)`
   color: ${({ theme }) => theme.color.text};
-  &:hover { color: ${({ theme }) => theme.color.brand}; border-color: ${({ theme }) => theme.color.brandLine}; }
   ${media.lg} { align-self: flex-end; margin-right: ${({ theme }) => theme.space(1)}; }
 `;
 
