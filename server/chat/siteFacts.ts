@@ -3,13 +3,12 @@
  * the pages show: plans and fees (src/domain), services, process, FAQs, policies and contact details (src/content).
  * The local assistant answers from these; Gemini gets them in its system instruction, so neither needs to guess.
  *
- * server/ normally shares only src/domain with the browser. src/content is plain typed data with no imports of its
- * own beyond brand details, and reading it here (read-only) was agreed with the lead: docs/decisions/060.
+ * src/content is plain typed data that server/ may read (docs/decisions/075-content-is-shared-data.md); the
+ * assistant's reads of it all sit here (docs/decisions/060-chat-reads-site-content.md).
  */
 import { serviceName, type ServiceKey } from '../../src/domain/catalogue';
 import { formatInr } from '../../src/domain/money';
 import { amountDueToday, plans, type Plan } from '../../src/domain/plans';
-/* eslint-disable import-x/no-restricted-paths -- read-only site content for the assistant (docs/decisions/060) */
 import { brand } from '../../src/content/brand';
 import { homeFaqs, type Faq } from '../../src/content/faqs';
 import { helpFaqs } from '../../src/content/helpFaqs';
@@ -17,7 +16,6 @@ import { legalDocuments } from '../../src/content/legal';
 import { adSpendNote, benefitsInEveryPlan } from '../../src/content/pricing';
 import { processSteps } from '../../src/content/process';
 import { services, type MarketingService, type ServiceTitle } from '../../src/content/services';
-/* eslint-enable import-x/no-restricted-paths */
 
 export { brand, plans, processSteps, services, adSpendNote, benefitsInEveryPlan };
 export type { MarketingService, Plan, ServiceTitle };

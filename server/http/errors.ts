@@ -1,21 +1,21 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { errorEnvelope, type ErrorDetails } from '../../src/domain/wire';
 import type { Logger } from '../logger';
 
-/** The one error type handlers throw; everything else is treated as a bug and answered with a generic 500. */
+/**
+ * The one error type handlers throw, answered as the wire's error envelope (src/domain/wire.ts); everything else is
+ * treated as a bug and answered with a generic 500.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';
   }
-}
-
-export interface ErrorBody {
-  error: { code: string; message: string; details?: Record<string, unknown> };
 }
 
 /** body-parser and raw-body tag their errors with `type`; these are the client's fault, not ours. */
@@ -51,9 +51,7 @@ export function toAppError(err: unknown): AppError | undefined {
 }
 
 export function sendError(res: Response, error: AppError): void {
-  const body: ErrorBody = { error: { code: error.code, message: error.message } };
-  if (error.details) body.error.details = error.details;
-  res.status(error.status).json(body);
+  res.status(error.status).json(errorEnvelope(error.code, error.message, error.details));
 }
 
 export function notFound(): RequestHandler {

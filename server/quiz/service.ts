@@ -1,15 +1,9 @@
 import { buildReport } from '../../src/domain/report';
 import { quizFieldErrors, quizSubmissionSchema } from '../../src/domain/quiz';
-import type { PlanKey } from '../../src/domain/plans';
+import type { QuizSubmissionReceipt } from '../../src/domain/wire';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { insertQuizSubmission } from './repository';
-
-export interface QuizSubmissionReceipt {
-  id: string;
-  recommendedPlan: PlanKey;
-  createdAt: string;
-}
 
 export interface QuizService {
   /** Validates a finished quiz with the shared schema, recomputes its report and stores both as a lead. */

@@ -82,7 +82,7 @@ export function signInDestination(
   return { to: '/pricing' };
 }
 
-/** "Asha" from "Asha Rao"; a friendly fallback when there is no name yet. */
-export function firstName(displayName: string | null | undefined): string {
-  return displayName?.trim().split(/\s+/)[0] || 'there';
+/** "Asha" from "Asha Rao"; the fallback (a friendly "there" unless told otherwise) when there is no name yet. */
+export function firstName(displayName: string | null | undefined, fallback = 'there'): string {
+  return displayName?.trim().split(/\s+/)[0] || fallback;
 }

@@ -1,19 +1,20 @@
 import { chatStreamEventSchema, type ChatRequestInput, type ChatStreamEvent } from '../domain/chat';
+import { ApiError, openRequest } from './http';
 
 /**
- * The browser's client for POST /api/chat (DESIGN.md §5, D10). The reply arrives as server-sent events; EventSource
- * cannot POST, so this reads them from the fetch response body. Resolves after the `done` event; rejects with a
- * ChatStreamError on anything else (a refused request, an `error` event, a stream cut short, an unreadable event).
- * Aborting the signal cancels the request, which makes the server stop generating.
+ * The browser's client for POST /api/chat (docs/decisions/061-chat-stream-protocol.md). The reply arrives as
+ * server-sent events; EventSource cannot POST, so this reads them from the fetch response body. Resolves after the
+ * `done` event; rejects with an ApiError on anything else: src/lib/http.ts's own for a request that failed before
+ * the stream began, a ChatStreamError (an `error` event, a stream cut short, an unreadable event) after. Aborting the
+ * signal cancels the request, which makes the server stop generating.
  */
 
-export class ChatStreamError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'ChatStreamError';
+/** The reply stream went wrong after the server accepted the request. */
+export class ChatStreamError extends ApiError {
+  override readonly name: string = 'ChatStreamError';
+
+  constructor(message: string, status = 200) {
+    super(status, 'stream_failed', message);
   }
 }
 
@@ -54,29 +55,8 @@ function parseEvent(data: string): ChatStreamEvent {
   return parsed.data;
 }
 
-async function refusalOf(response: Response): Promise<ChatStreamError> {
-  const text = await response.text().catch(() => '');
-  let message = `The chat server answered ${response.status}.`;
-  try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } };
-    if (typeof body.error?.message === 'string') message = body.error.message;
-  } catch {
-    // not our JSON error shape: keep the status line
-  }
-  return new ChatStreamError(message, response.status);
-}
-
 export async function streamChat(request: ChatRequestInput, { onDelta, signal, fetchImpl = fetch }: StreamChatOptions) {
-  const response = await fetchImpl('/api/chat', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify(request),
-    signal,
-  }).catch((error: unknown) => {
-    if (signal?.aborted) throw error;
-    throw new ChatStreamError(error instanceof Error ? error.message : 'The chat server could not be reached.');
-  });
-  if (!response.ok) throw await refusalOf(response);
+  const response = await openRequest('/api/chat', { method: 'POST', body: request, accept: 'text/event-stream', signal, fetchImpl });
   if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
     throw new ChatStreamError('The chat server did not answer with a stream.', response.status);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatLimits, chatMessageSchema, type ChatMessage } from '../domain/chat';
+import { readJson, readText, safeSessionStorage, writeJson, writeText } from './storage';
 
 /**
  * The chat's memory for one browser tab session (sessionStorage): the conversation id the server files the lead
@@ -11,14 +12,6 @@ const keys = { conversationId: 'growth.chat.conversationId', transcript: 'growth
 /** A reload restores at most this many messages: enough to read back, small enough for any storage quota. */
 const keptMessages = chatLimits.history * 2;
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 function newConversationId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -27,38 +20,25 @@ function newConversationId(): string {
 
 let fallbackId: string | null = null;
 
+/** This tab's conversation id (stored as plain text), or one for this page's lifetime where storage fails. */
 export function conversationId(): string {
-  const store = storage();
-  try {
-    const existing = store?.getItem(keys.conversationId);
-    if (existing && /^[A-Za-z0-9-]{8,64}$/.test(existing)) return existing;
-    const id = newConversationId();
-    store?.setItem(keys.conversationId, id);
-    return id;
-  } catch {
-    fallbackId ??= newConversationId();
-    return fallbackId;
-  }
+  const store = safeSessionStorage();
+  const existing = readText(store, keys.conversationId);
+  if (existing && /^[A-Za-z0-9-]{8,64}$/.test(existing)) return existing;
+  const id = newConversationId();
+  if (writeText(store, keys.conversationId, id)) return id;
+  fallbackId ??= id;
+  return fallbackId;
 }
 
 const transcriptSchema = z.array(chatMessageSchema);
 
 export function loadTranscript(): ChatMessage[] {
-  try {
-    const raw = storage()?.getItem(keys.transcript);
-    if (!raw) return [];
-    const parsed = transcriptSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
+  return readJson(safeSessionStorage(), keys.transcript, transcriptSchema) ?? [];
 }
 
+/** Where storage fails the transcript is not kept: the conversation still works for this page's lifetime. */
 export function saveTranscript(messages: readonly ChatMessage[]): void {
-  try {
-    const kept = messages.slice(-keptMessages).map(({ role, text }) => ({ role, text: text.slice(0, chatLimits.historyText) }));
-    storage()?.setItem(keys.transcript, JSON.stringify(kept));
-  } catch {
-    // not kept: the conversation still works for this page's lifetime
-  }
+  const kept = messages.slice(-keptMessages).map(({ role, text }) => ({ role, text: text.slice(0, chatLimits.historyText) }));
+  writeJson(safeSessionStorage(), keys.transcript, kept);
 }

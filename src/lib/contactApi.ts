@@ -1,56 +1,37 @@
-import type { ContactFieldErrors, ContactInput } from '../domain/contact';
-import type { ContactRejection } from '../../machines/contact.machine';
+import type { ContactInput } from '../domain/contact';
+import { contactReceiptSchema } from '../domain/wire';
+import { ApiError, clientErrorCodes, requestJson } from './http';
 
 const FAILURE_PREFIX = 'Sorry, there was a problem sending your message.';
+const UNKNOWN = 'An unknown error occurred.';
 const DETAIL_LIMIT = 200;
 
-interface ErrorBody {
-  error?: { code?: string; message?: string; details?: { fieldErrors?: ContactFieldErrors } };
-  result?: string;
-  message?: string;
-}
-
-function parseBody(text: string): ErrorBody | null {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as ErrorBody) : null;
-  } catch {
-    return null;
+/** The failure line the form shows: the apology, then what went wrong. */
+function failureLine(error: ApiError): string {
+  if (error.code === clientErrorCodes.network) {
+    // Whatever the browser said about the connection ("Failed to fetch"), as the form always showed it.
+    const cause = error.cause instanceof Error && error.cause.message ? error.cause.message : UNKNOWN;
+    return `${FAILURE_PREFIX} ${cause}`;
   }
+  if (error.status === 0) return `${FAILURE_PREFIX} ${error.message}`;
+  if (error.code === clientErrorCodes.invalidResponse) return `${FAILURE_PREFIX} ${UNKNOWN}`;
+  const said = error.code === clientErrorCodes.unexpectedStatus ? error.bodyText : error.message;
+  const detail = said.trim().slice(0, DETAIL_LIMIT);
+  return `${FAILURE_PREFIX} Server responded with ${error.status}${detail ? `: ${detail}` : '.'}`;
 }
 
 /**
- * Posts the contact form to our server (DESIGN.md D11). Resolves when the message is stored; otherwise rejects with
- * a ContactRejection: per-field messages when the server refused fields, else the failure line SPEC.md §8 asks for.
+ * Posts the contact form to our server. Resolves when the message is stored; otherwise rejects with an ApiError that
+ * the contact machine reads as a ContactRejection: the server's per-field messages when it refused fields (a 400),
+ * else no fields and the failure line as the message.
  */
 export async function sendContactMessage(values: ContactInput, fetchImpl: typeof fetch = fetch): Promise<void> {
-  let response: Response;
   try {
-    response = await fetchImpl('/api/contact', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(values),
-    });
+    await requestJson('/api/contact', { method: 'POST', body: values, schema: contactReceiptSchema, fetchImpl });
   } catch (error) {
-    const reason = error instanceof Error && error.message ? ` ${error.message}` : ' An unknown error occurred.';
-    throw { message: `${FAILURE_PREFIX}${reason}` } satisfies ContactRejection;
-  }
-
-  const text = await response.text().catch(() => '');
-  const body = parseBody(text);
-  if (!response.ok) {
-    const fieldErrors = body?.error?.details?.fieldErrors;
-    if (response.status === 400 && fieldErrors && Object.keys(fieldErrors).length > 0) {
-      throw { fieldErrors, message: body?.error?.message } satisfies ContactRejection;
-    }
-    const detail = (body?.error?.message ?? text).trim().slice(0, DETAIL_LIMIT);
-    throw {
-      message: `${FAILURE_PREFIX} Server responded with ${response.status}${detail ? `: ${detail}` : '.'}`,
-    } satisfies ContactRejection;
-  }
-  if (body?.result !== 'success') {
-    throw {
-      message: `${FAILURE_PREFIX} ${body?.message?.trim() || 'An unknown error occurred.'}`,
-    } satisfies ContactRejection;
+    if (!(error instanceof ApiError)) throw error;
+    const refusedFields = error.status === 400 && Object.keys(error.fieldErrors ?? {}).length > 0;
+    if (refusedFields) throw error;
+    throw new ApiError(error.status, error.code, failureLine(error), { cause: error });
   }
 }

@@ -1,5 +1,6 @@
-import type { PlanKey } from '../domain/plans';
 import type { QuizAnswers, QuizLanguage } from '../domain/quiz';
+import { quizSubmissionReceiptSchema, type QuizSubmissionReceipt } from '../domain/wire';
+import { ApiError, requestJson } from './http';
 
 /** What the browser sends; the server validates it with quizSubmissionSchema and recomputes the plan. */
 export interface QuizSubmissionPayload {
@@ -7,29 +8,24 @@ export interface QuizSubmissionPayload {
   answers: QuizAnswers;
 }
 
-/** The answer of POST /api/quiz-submissions: the stored lead and the plan the server computed. */
-export interface QuizSubmissionReceipt {
-  id: string;
-  recommendedPlan: PlanKey;
+/**
+ * Posts a finished quiz to the server as a lead, after the last answer. Resolves with the receipt or rejects with an
+ * ApiError; `keepalive` lets the request finish while the browser moves on to the report.
+ */
+export function submitQuiz(submission: QuizSubmissionPayload, fetchImpl: typeof fetch = fetch): Promise<QuizSubmissionReceipt> {
+  return requestJson('/api/quiz-submissions', {
+    method: 'POST',
+    body: submission,
+    keepalive: true,
+    schema: quizSubmissionReceiptSchema,
+    fetchImpl,
+  });
 }
 
-/**
- * Posts a finished quiz to the server as a lead (SPEC.md §4 "after the last answer"). Resolves with the receipt or
- * rejects with an Error; `keepalive` lets the request finish while the browser moves on to the report.
- */
-export async function submitQuiz(submission: QuizSubmissionPayload, fetchImpl: typeof fetch = fetch): Promise<QuizSubmissionReceipt> {
-  const response = await fetchImpl('/api/quiz-submissions', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(submission),
-    keepalive: true,
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-    throw new Error(`quiz submission refused with ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`);
-  }
-  return body as QuizSubmissionReceipt;
+function describe(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : error;
+  const said = error.bodyText ? ` (${error.bodyText})` : '';
+  return `quiz submission refused with ${error.status || error.code}: ${error.message}${said}`;
 }
 
 /**
@@ -42,6 +38,6 @@ export function sendQuizLead(
 ): Promise<void> {
   return submitQuiz(submission, fetchImpl).then(
     () => undefined,
-    (error: unknown) => log('The quiz answers could not be stored as a lead:', error instanceof Error ? error.message : error),
+    (error: unknown) => log('The quiz answers could not be stored as a lead:', describe(error)),
   );
 }

@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { visuallyHidden } from './visuallyHidden';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -34,10 +35,7 @@ export const GlobalStyle = createGlobalStyle`
     border-radius: 4px;
   }
   ::selection { background: ${({ theme }) => theme.color.brandLine}; }
-  .visually-hidden {
-    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
-    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
-  }
+  .visually-hidden { ${visuallyHidden} }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;

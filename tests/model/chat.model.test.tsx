@@ -17,7 +17,8 @@ import { ChatLauncher } from '../../src/features/chat/ChatLauncher';
 import { ChatWidget } from '../../src/features/chat/ChatWidget';
 import { chatDock } from '../../src/features/chat/chatDock';
 import { renderWithApp } from '../render';
-import { measureCoverage } from './coverage';
+import { expectFullCoverage } from './coverage';
+import { coveringPaths } from './paths';
 import { modelOf } from './testable';
 
 type Snapshot = SnapshotFrom<typeof chatMachine>;
@@ -102,58 +103,31 @@ const replayable = withDefaultInput(machineWith(fakeStreams()));
 const model = createTestModel(modelOf(replayable), { events: events as never, serializeState });
 
 /**
- * tests/model/paths.ts `coveringPaths`, but rebuilding each path with a bounded walk: its final rebuild walks every
- * snapshot the path's events can reach, exactly serialised, and a chat's transcript and reply grow with every
- * message and piece, so that walk never ends. Bounding the transcript and the reply to what the path itself can
- * produce (and the count of announcements too) keeps the snapshots exact and the walk finite.
+ * Rebuilds one covering path with a bounded walk: the default rebuild walks every snapshot the path's events can
+ * reach, exactly serialised, and a chat's transcript and reply grow with every message and piece, so that walk never
+ * ends. Bounding the transcript and the reply to what the path itself can produce (and the count of announcements
+ * too) keeps the snapshots exact and the walk finite.
  */
-function chatPaths(): TestPath<Snapshot, AnyEventObject>[] {
-  type Step = { event: AnyEventObject };
-  const eventsOf = (path: { steps: Step[] }) => path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
-  const asPath = (list: AnyEventObject[]) => ({ steps: list.map((event) => ({ event })) });
-  const selected = model.getShortestPaths().map(eventsOf);
-  const adjacency = model.getAdjacencyMap();
-  let covered = measureCoverage(replayable, selected.map(asPath)).transitions.covered;
-  // Extend from every state's shortest path, also those that are a prefix of a longer one (a second reply piece
-  // is a transition out of the state the first piece leads to).
-  for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
-    const next = adjacency[serializeState(path.state as Snapshot) as keyof typeof adjacency];
-    for (const { event } of Object.values(next?.transitions ?? {})) {
-      const candidate = [...eventsOf(path), event as AnyEventObject];
-      const withCandidate = measureCoverage(replayable, [...selected, candidate].map(asPath)).transitions.covered;
-      if (withCandidate > covered) {
-        selected.push(candidate);
-        covered = withCandidate;
-      }
-    }
-  }
-  return selected.map((list) => {
-    const sends = list.filter((event) => event.type === 'chat.submit' || event.type === 'chat.retry').length;
-    const pieces = list.filter((event) => event.type === 'chat.delta').length;
-    const bounded = (snapshot: Snapshot) =>
-      snapshot.context.messages.length <= 2 * sends &&
-      snapshot.context.announcements <= sends &&
-      snapshot.context.reply.length <= pieces * PIECE.length;
-    const [path] = model.getPathsFromEvents(list as never, {
-      events: ((snapshot: Snapshot) => (bounded(snapshot) ? list : [])) as never,
-    });
-    return path as unknown as TestPath<Snapshot, AnyEventObject>;
-  });
+type ModelEvent = Parameters<typeof model.getPathsFromEvents>[0][number];
+
+function boundedPath(list: ModelEvent[]): TestPath<Snapshot, ModelEvent> {
+  const sends = list.filter((event) => event.type === 'chat.submit' || event.type === 'chat.retry').length;
+  const pieces = list.filter((event) => event.type === 'chat.delta').length;
+  const bounded = (snapshot: Snapshot) =>
+    snapshot.context.messages.length <= 2 * sends &&
+    snapshot.context.announcements <= sends &&
+    snapshot.context.reply.length <= pieces * PIECE.length;
+  const [path] = model.getPathsFromEvents(list, { events: (snapshot) => (bounded(snapshot) ? list : []) });
+  return path!;
 }
 
-const paths = chatPaths();
+const paths = coveringPaths(model, replayable, serializeState, boundedPath);
 
 const errorOf = (event: AnyEventObject) => (event as unknown as { error: unknown }).error;
 
 describe('chat machine: model-based paths', () => {
   it('generates paths and they reach every state and every transition', () => {
-    const coverage = measureCoverage(replayable, paths);
-    console.info(
-      `chat: ${paths.length} paths; states ${coverage.states.covered}/${coverage.states.total}, ` +
-        `transitions ${coverage.transitions.covered}/${coverage.transitions.total}`,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    expectFullCoverage('chat', replayable, paths);
   });
 
   describe('on the actor', () => {

@@ -11,7 +11,7 @@ import { contactFieldErrors, type ContactInput } from '../../src/domain/contact'
 import { ContactForm } from '../../src/features/contact/ContactForm';
 import { ContactActor } from '../../src/features/contact/contactActor';
 import { renderWithApp } from '../render';
-import { measureCoverage } from './coverage';
+import { expectFullCoverage } from './coverage';
 import { modelOf } from './testable';
 import { coveringPaths } from './paths';
 
@@ -69,13 +69,7 @@ function pendingSends() {
 
 describe('contact machine: model-based paths', () => {
   it('generates paths and they reach every state and every transition', () => {
-    const coverage = measureCoverage(contactMachine, paths);
-    console.info(
-      `contact: ${paths.length} paths; states ${coverage.states.covered}/${coverage.states.total}, ` +
-        `transitions ${coverage.transitions.covered}/${coverage.transitions.total}`,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    expectFullCoverage('contact', contactMachine, paths);
   });
 
   describe('on the actor', () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createActor, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 
 /**
@@ -65,4 +66,15 @@ export function measureCoverage(machine: AnyStateMachine, paths: { steps: { even
       missing: allTransitions.filter((key) => !taken.has(key)),
     },
   };
+}
+
+/** The check every model test starts with: its paths reach every state and take every transition; logs the counts. */
+export function expectFullCoverage(name: string, machine: AnyStateMachine, paths: { steps: { event: AnyEventObject }[] }[]): void {
+  const coverage = measureCoverage(machine, paths);
+  console.info(
+    `${name}: ${paths.length} paths; states ${coverage.states.covered}/${coverage.states.total}, ` +
+      `transitions ${coverage.transitions.covered}/${coverage.transitions.total}`,
+  );
+  expect(coverage.states.missing).toEqual([]);
+  expect(coverage.transitions.missing).toEqual([]);
 }

@@ -6,12 +6,14 @@ import { measureCoverage } from './coverage';
  * Test paths that reach every state and take every transition, without the combinatorial blow-up of all simple
  * paths: the shortest path to each (abstract) state, plus, for each transition the shortest paths miss, the
  * shortest path to its source followed by that one event. Paths are rebuilt from their event sequences with
- * `getPathsFromEvents`, so the snapshots a state check receives are exact, not an abstract representative.
+ * `getPathsFromEvents`, so the snapshots a state check receives are exact, not an abstract representative; a model
+ * whose snapshots grow without end (a chat transcript) passes its own bounded `rebuild`.
  */
 export function coveringPaths<TSnapshot extends Snapshot<unknown>, TEvent extends AnyEventObject>(
   model: TestModel<TSnapshot, TEvent, unknown>,
   machine: AnyStateMachine,
   serializeState: (snapshot: TSnapshot) => string,
+  rebuild: (events: TEvent[]) => TestPath<TSnapshot, TEvent> = (events) => model.getPathsFromEvents(events)[0]!,
 ): TestPath<TSnapshot, TEvent>[] {
   const eventsOf = (path: { steps: { event: TEvent }[] }) =>
     path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
@@ -36,5 +38,5 @@ export function coveringPaths<TSnapshot extends Snapshot<unknown>, TEvent extend
       }
     }
   }
-  return selected.map((events) => model.getPathsFromEvents(events)[0]!);
+  return selected.map(rebuild);
 }

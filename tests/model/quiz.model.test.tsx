@@ -19,7 +19,7 @@ import { quizHi } from '../../src/content/quiz.hi';
 import { QuizFlow } from '../../src/features/quiz/QuizFlow';
 import { QuizActor } from '../../src/features/quiz/quizActor';
 import { renderWithApp } from '../render';
-import { measureCoverage } from './coverage';
+import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
 import { modelOf } from './testable';
 
@@ -195,13 +195,7 @@ function checkEffects(expected: Snapshot, effects: ReturnType<typeof fakeEffects
 
 describe('quiz machine: model-based paths', () => {
   it('generates paths and they reach every state and every transition', () => {
-    const coverage = measureCoverage(quizMachine, paths);
-    console.info(
-      `quiz: ${paths.length} paths; states ${coverage.states.covered}/${coverage.states.total}, ` +
-        `transitions ${coverage.transitions.covered}/${coverage.transitions.total}`,
-    );
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    expectFullCoverage('quiz', quizMachine, paths);
   });
 
   describe('on the actor', () => {

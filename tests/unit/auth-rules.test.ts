@@ -83,6 +83,7 @@ describe('where a signed-in user goes (SPEC.md §4, D4, D16)', () => {
     expect(firstName('Asha Rao')).toBe('Asha');
     expect(firstName('  Meera  ')).toBe('Meera');
     expect(firstName(null)).toBe('there');
+    expect(firstName('   ', '')).toBe('');
   });
 });
 

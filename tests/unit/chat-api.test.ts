@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ChatStreamError, dataOf, streamChat, takeEvents } from '../../src/lib/chatApi';
+import { ApiError } from '../../src/lib/http';
 
 /** The browser's streaming client: server-sent events read from a fetch body, in whatever chunks they arrive. */
 
@@ -82,7 +83,7 @@ describe('streamChat', () => {
     await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: {"type":"html","text":"x"}\n\n']) })).rejects.toThrow('unknown event');
   });
 
-  it('rejects a refused request with the server’s message and status', async () => {
+  it('rejects a refused request with the server’s code, message and status', async () => {
     const fetchImpl = vi.fn<typeof fetch>(
       async () =>
         new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many chat messages.' } }), {
@@ -91,8 +92,8 @@ describe('streamChat', () => {
         }),
     );
     const failure = await streamChat(request, { onDelta: () => {}, fetchImpl }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ChatStreamError);
-    expect(failure).toMatchObject({ message: 'Too many chat messages.', status: 429 });
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ code: 'rate_limited', message: 'Too many chat messages.', status: 429 });
   });
 
   it('rejects an answer that is not a stream, and a network failure', async () => {
@@ -101,7 +102,7 @@ describe('streamChat', () => {
     const offline = vi.fn<typeof fetch>(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: offline })).rejects.toThrow(ChatStreamError);
+    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: offline })).rejects.toMatchObject({ name: 'ApiError', code: 'network', status: 0 });
   });
 
   it('passes the abort signal to fetch, so leaving cancels the request', async () => {

@@ -4,6 +4,7 @@ import { Headset, RefreshCw } from 'lucide-react';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FormAlert } from '../../ui/form';
+import { Spinner } from '../../ui/Spinner';
 import { media } from '../../ui/theme';
 import { useAuthActions, useAuthRuntime, useAuthSelector } from '../../lib/auth/hooks';
 import { firstName } from '../../domain/account';
@@ -79,7 +80,7 @@ function Overview() {
 function Loading({ children }: { children: string }) {
   return (
     <Placeholder role="status">
-      <span aria-hidden="true" />
+      <Spinner />
       {children}
     </Placeholder>
   );
@@ -133,14 +134,4 @@ const Placeholder = styled.p`
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.muted};
   font-weight: 600;
-  span {
-    width: 1.25rem;
-    height: 1.25rem;
-    border-radius: 50%;
-    border: 3px solid ${({ theme }) => theme.color.brandLine};
-    border-top-color: ${({ theme }) => theme.color.brand};
-    animation: spin 0.9s linear infinite;
-  }
-  @keyframes spin { to { transform: rotate(360deg); } }
-  ${media.reducedMotion} { span { animation: none; } }
 `;

@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';
 import { media } from '../../ui/theme';
+import { VisuallyHidden } from '../../ui/visuallyHidden';
 import { useAuthSelector } from '../../lib/auth/hooks';
 import { serviceName, type ServiceKey } from '../../domain/catalogue';
 import { findPlan, type Plan, type PlanKey } from '../../domain/plans';
@@ -354,15 +355,6 @@ const Tasks = styled.ul`
   li { display: flex; align-items: center; gap: ${({ theme }) => theme.space(2)}; font-size: ${({ theme }) => theme.size.sm}; }
   li svg { flex: none; color: ${({ theme }) => theme.color.muted}; }
   li[data-completed='true'] svg { color: ${({ theme }) => theme.color.success}; }
-`;
-
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 
 const Apps = styled.ul`

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { IconButton } from '../../ui/IconButton';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { LayoutDashboard, LifeBuoy, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { media } from '../../ui/theme';
+import { visuallyHidden } from '../../ui/visuallyHidden';
 import { useAuthActions, useAuthSelector } from '../../lib/auth/hooks';
 
 /** The dashboard's own navigation (SPEC.md §2): Dashboard, Help Center and Sign Out; expanded or collapsed (§4). */
@@ -133,14 +134,5 @@ const Item = styled.a`
 
 /** Collapsed, the label stays for screen readers and as the tooltip; only its box goes. */
 const Label = styled.span<{ $expanded: boolean }>`
-  ${({ $expanded }) =>
-    !$expanded &&
-    css`
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
-    `}
+  ${({ $expanded }) => !$expanded && visuallyHidden}
 `;

@@ -3,6 +3,7 @@ import { ArrowRight, CalendarDays, Check, FileDown, Headphones, Pencil, Target, 
 import { ButtonLink, Button } from '../../ui/Button';
 import { BrandMark } from '../../ui/BrandMark';
 import { formatInr } from '../../domain/money';
+import { firstName } from '../../domain/account';
 import { findPlan } from '../../domain/plans';
 import type { CheckoutHandoff } from '../../domain/checkout';
 import { customerDetailsFromAnswers, type QuizDraftFields, type QuizLanguage } from '../../domain/quiz';
@@ -36,7 +37,7 @@ export const ReportView = forwardRef<HTMLDivElement, ReportViewProps>(function R
 ) {
   const quiz = quizCopies[language];
   const plan = findPlan(report.plan);
-  const firstName = answers.fullName.trim().split(/\s+/)[0] ?? '';
+  const name = firstName(answers.fullName, '');
   const business = answers.businessName.trim();
   const formattedDate = new Intl.DateTimeFormat(copy.locale, { dateStyle: 'long' }).format(date);
   const tier = copy.tiers[report.websiteTier];
@@ -66,7 +67,7 @@ export const ReportView = forwardRef<HTMLDivElement, ReportViewProps>(function R
         <h1>{copy.title}</h1>
         <S.For>{copy.preparedFor(business)}</S.For>
         <S.Greeting>
-          <strong>{copy.greeting(firstName)}</strong> {copy.intro(business)}
+          <strong>{copy.greeting(name)}</strong> {copy.intro(business)}
         </S.Greeting>
       </S.Masthead>
 

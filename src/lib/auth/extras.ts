@@ -1,35 +1,29 @@
+import { z } from 'zod';
 import type { LocalExtras } from '../../../machines/auth.machine';
 import { findPlan } from '../../domain/plans';
-import { safeLocalStorage } from './session';
+import { readJson, safeLocalStorage, writeJson } from '../storage';
 
 /**
- * The per-user cache in local storage, `growth.user.{uid}` (DESIGN.md D14): displayName, purchasedPlan and
- * quizCompleted. Anyone can edit it, so it only ever feeds a first paint; the server's /api/me decides (D4).
+ * The per-user cache in local storage, `growth.user.{uid}`: displayName, purchasedPlan and quizCompleted. Anyone can
+ * edit it, so it only ever feeds a first paint; the server's /api/me decides (docs/decisions/051-entitlement-from-the-server.md).
  */
 export const extrasKey = (uid: string) => `growth.user.${uid}`;
 
+/** Forgiving: a field with a wrong value reads as "not known", never as the whole cache lost. */
+const extrasSchema = z.object({
+  displayName: z.string().nullable().catch(null),
+  purchasedPlan: z
+    .string()
+    .nullable()
+    .catch(null)
+    .transform((value) => findPlan(value)?.key ?? null),
+  quizCompleted: z.boolean().catch(false),
+}) satisfies z.ZodType<LocalExtras>;
+
 export function readExtras(uid: string, storage: Storage | undefined = safeLocalStorage()): LocalExtras | null {
-  try {
-    const raw = storage?.getItem(extrasKey(uid));
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (!parsed || typeof parsed !== 'object') return null;
-    const value = parsed as Record<string, unknown>;
-    const plan = typeof value.purchasedPlan === 'string' ? findPlan(value.purchasedPlan) : undefined;
-    return {
-      displayName: typeof value.displayName === 'string' ? value.displayName : null,
-      purchasedPlan: plan ? plan.key : null,
-      quizCompleted: value.quizCompleted === true,
-    };
-  } catch {
-    return null;
-  }
+  return readJson(storage, extrasKey(uid), extrasSchema);
 }
 
 export function writeExtras(uid: string, extras: LocalExtras, storage: Storage | undefined = safeLocalStorage()): void {
-  try {
-    storage?.setItem(extrasKey(uid), JSON.stringify(extras));
-  } catch {
-    // A full or refused storage only costs the cache.
-  }
+  writeJson(storage, extrasKey(uid), extras);
 }

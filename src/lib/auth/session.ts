@@ -1,3 +1,5 @@
+import { readText, safeLocalStorage } from '../storage';
+
 /**
  * Whether anyone is signed in in this browser, answered without Firebase: this file is in the first bundle of every
  * page (the header reads it), so it stays tiny.
@@ -19,18 +21,5 @@ export function sessionStorageKey(apiKey: string = envText(import.meta.env.VITE_
 }
 
 export function hasStoredSession(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): boolean {
-  try {
-    return !!storage?.getItem(sessionStorageKey());
-  } catch {
-    return false;
-  }
-}
-
-/** localStorage, or undefined where the browser refuses it (some private modes throw on access). */
-export function safeLocalStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
+  return !!readText(storage, sessionStorageKey());
 }

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { AccountProfile } from './account';
+import { findPlan, type PlanKey } from './plans';
+
+/**
+ * The JSON both sides of /api agree on, written once: the server builds its answers from these types and the browser
+ * checks what it receives with these schemas (docs/decisions/076-one-wire-contract.md).
+ */
+
+// ---- refusals ---------------------------------------------------------------------------------------------------
+
+/** One sentence per refused field, keyed by the field's name (or its dotted path). */
+export const fieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What a refusal may add to its sentence: per-field errors for a form, or the one field a request got wrong. */
+export const errorDetailsSchema = z.object({
+  fieldErrors: fieldErrorsSchema.optional(),
+  field: z.string().optional(),
+});
+export type ErrorDetails = { fieldErrors?: FieldErrors; field?: string };
+
+/** Every 4xx and 5xx answer of /api: `{ error: { code, message, details? } }`; `message` is a sentence for people. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: errorDetailsSchema.optional() }),
+});
+export interface ErrorEnvelope {
+  error: { code: string; message: string; details?: ErrorDetails };
+}
+
+/** The envelope for a refusal; `details` appears only when there are some. */
+export function errorEnvelope(code: string, message: string, details?: ErrorDetails): ErrorEnvelope {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+// ---- receipts ---------------------------------------------------------------------------------------------------
+
+const planKeySchema = z.custom<PlanKey>((value) => typeof value === 'string' && findPlan(value)?.key === value);
+
+/** The answer of POST /api/contact once the message is stored. */
+export const contactReceiptSchema = z.object({ result: z.literal('success') });
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
+export const contactReceipt: ContactReceipt = { result: 'success' };
+
+/** The answer of POST /api/quiz-submissions: the stored lead and the plan the server computed. */
+export const quizSubmissionReceiptSchema = z.object({
+  id: z.string(),
+  recommendedPlan: planKeySchema,
+  /** ISO date-time the lead was stored. */
+  createdAt: z.string(),
+});
+export type QuizSubmissionReceipt = z.infer<typeof quizSubmissionReceiptSchema>;
+
+/** The answer of GET and PATCH /api/me (AccountProfile). */
+export const accountProfileSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  role: z.string().nullable(),
+  industry: z.string().nullable(),
+  quizCompleted: z.boolean(),
+  chosenPlan: planKeySchema.nullable(),
+  purchasedPlan: planKeySchema.nullable(),
+  purchasedAt: z.string().nullable(),
+}) satisfies z.ZodType<AccountProfile>;
