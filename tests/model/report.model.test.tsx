@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type NonReducibleUnknown, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   PdfLibraryMissing,
@@ -110,7 +110,7 @@ function nameOf(path: (typeof paths)[number]): string {
 
 /** Stand-ins for the effects: each invoked actor waits until the test settles it; the profile update is recorded. */
 function fakeEffects() {
-  const pending = <TOutput, TInput = void>() => {
+  const pending = <TOutput, TInput = NonReducibleUnknown>() => {
     let settle: { resolve: (value: TOutput) => void; reject: (error: unknown) => void } | null = null;
     const logic = fromPromise<TOutput, TInput>(() => new Promise<TOutput>((resolve, reject) => (settle = { resolve, reject })));
     return { logic, resolve: (value: TOutput) => settle!.resolve(value), reject: (error: unknown) => settle!.reject(error) };
