@@ -1,6 +1,13 @@
-import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   emptyQuizDraft,
+  isConditionalStep,
+  isOptionStep,
+  isStepApplicable,
+  isTextStep,
+  profileUpdateFromAnswers,
+  quizSteps,
+  stepKind,
   stepOptions,
   textStepError,
   type GoalId,
@@ -12,17 +19,23 @@ import {
   type SavedQuizDraft,
   type TextStep,
 } from '../src/domain/quiz';
+import { signedOut, updateProfile, type AccountChangedEvent, type AccountFacts } from './visitorAccount';
 
 /**
- * The growth quiz (SPEC.md §2 Quiz, §4 quiz order and "after the last answer", §5; DESIGN.md §4, D1, D14).
+ * The growth quiz (docs/decisions/040-043, 048).
  *
- * loadingDraft -> chooseLanguage -> questions.<one state per question, SPEC.md §4's order> -> done.report | done.dashboard
+ * loadingDraft -> chooseLanguage -> questions.<one state per step of `quizStepList`, in its order> -> done.report |
+ * done.dashboard
  *
- * The two conditional steps are reached only through guards (websiteQuality when hasWebsite is Yes, monthlyAdSpend
- * when runningAds is Yes), and Back takes the same guarded route in reverse. Answers live in context, so Back shows
- * the answer given before. Effects are named and supplied by the app with `.provide()`: `loadDraft` (an actor),
- * and the actions `saveDraft`, `clearDraft`, `submitLead` (fire-and-forget: it never holds up the report),
- * `openReport` and `openDashboard`.
+ * The step states are made from the step list in src/domain/quiz.ts: each step's kind gives its events and checks,
+ * and Next and Back go to the nearest step in that direction that applies, a conditional step being reached only
+ * through its `asked` guard (websiteQuality when hasWebsite is Yes, monthlyAdSpend when runningAds is Yes). Resume is
+ * one guarded transition per step. Answers live in context, so Back shows the answer given before.
+ *
+ * Effects are named and supplied by the feature with `.provide()`: the actors `loadDraft` and `updateProfile`, and the
+ * actions `saveDraft`, `clearDraft`, `submitLead` (fire-and-forget: it never holds up the report), `openReport` and
+ * `openDashboard`. A signed-in visitor with a purchased plan goes to the dashboard and their profile learns the
+ * answers on the way; everyone else goes to the report, whose machine updates a signed-in visitor's profile.
  */
 
 export interface QuizContext {
@@ -33,8 +46,8 @@ export interface QuizContext {
   error: QuizErrorCode | null;
   /** Which way the last move went, so the view slides the right way. */
   direction: 'forward' | 'back';
-  /** Fed by the page from the server's entitlement (DESIGN.md D4): decides where the last answer leads. */
-  hasPurchasedPlan: boolean;
+  /** Decides where the last answer leads. */
+  account: AccountFacts;
 }
 
 export type QuizEvent =
@@ -48,10 +61,10 @@ export type QuizEvent =
   | { type: 'quiz.submit' }
   | { type: 'quiz.back' }
   | { type: 'quiz.clear' }
-  | { type: 'quiz.account'; hasPurchasedPlan: boolean };
+  | AccountChangedEvent;
 
 export interface QuizInput {
-  hasPurchasedPlan?: boolean;
+  account?: AccountFacts;
 }
 
 /** What the effects receive: the saved draft, the lead and the report are all made from this. */
@@ -61,9 +74,15 @@ export interface QuizSnapshotData {
   answers: QuizDraftFields;
 }
 
-const stepParams = <S extends QuizStep>(step: S) => ({ step });
+/** The answers as they will be once this event is taken: a chosen option counts before it is assigned. */
+function answersAfter(context: QuizContext, event: QuizEvent): QuizDraftFields {
+  const { step, answers } = context;
+  if (event.type !== 'quiz.select' || !step || !isOptionStep(step)) return answers;
+  const allowed = stepOptions[step] as readonly (string | number)[];
+  return allowed.includes(event.value) ? { ...answers, [step]: event.value } : answers;
+}
 
-export const quizMachine = setup({
+const quizSetup = setup({
   types: {
     context: {} as QuizContext,
     events: {} as QuizEvent,
@@ -73,20 +92,20 @@ export const quizMachine = setup({
     loadDraft: fromPromise<SavedQuizDraft | null>(async () => {
       throw new Error('loadDraft must be provided by the app');
     }),
+    updateProfile,
   },
   guards: {
     resumesAt: ({ event }, params: { step: QuizStep }) =>
       (event as { output?: SavedQuizDraft | null }).output?.step === params.step,
+    /** A conditional step applies, given the answers including the one being given now. */
+    asked: ({ context, event }, params: { step: QuizStep }) => isStepApplicable(params.step, answersAfter(context, event)),
     textValid: ({ context }, params: { step: TextStep }) => textStepError(params.step, context.answers[params.step]) === null,
-    selectedYes: ({ event }) => event.type === 'quiz.select' && event.value === 'Yes',
-    hasWebsite: ({ context }) => context.answers.hasWebsite === 'Yes',
-    runsAds: ({ context }) => context.answers.runningAds === 'Yes',
     hasGoals: ({ context }) => context.answers.goals.length > 0,
     termsAccepted: ({ context }) => context.answers.acceptTerms,
-    hasPurchasedPlan: ({ context }) => context.hasPurchasedPlan,
+    signedInWithPlan: ({ context }) => context.account.signedIn && context.account.hasPurchasedPlan,
   },
   actions: {
-    // Effects: the app provides them (src/features/quiz/quizActor.ts); tests provide their own.
+    // Effects: the feature provides them (src/features/quiz/quizActor.ts); tests provide their own.
     saveDraft: () => {},
     clearDraft: () => {},
     submitLead: () => {},
@@ -132,14 +151,120 @@ export const quizMachine = setup({
       return { answers: { ...context.answers, acceptTerms: event.accepted }, error: null };
     }),
     setAccount: assign({
-      hasPurchasedPlan: ({ event }) => {
-        assertEvent(event, 'quiz.account');
-        return event.hasPurchasedPlan;
+      account: ({ event }) => {
+        assertEvent(event, 'account.changed');
+        return { signedIn: event.signedIn, hasPurchasedPlan: event.hasPurchasedPlan };
       },
     }),
     startOver: assign({ answers: () => emptyQuizDraft(), step: null, error: null, direction: 'back' as const }),
   },
-}).createMachine({
+});
+
+// ---- the step states, made from the step list ------------------------------------------------------------------
+
+type StepStateConfig = Parameters<typeof quizSetup.createStateConfig>[0];
+type Guard = { type: 'asked'; params: { step: QuizStep } } | { type: 'signedInWithPlan' };
+/** A place the flow can move to, and the guard that must hold (a conditional step's `asked`, the plan check). */
+type Route = { target: string; guard?: Guard };
+
+const asked = (step: QuizStep): Guard => ({ type: 'asked', params: { step } });
+
+/** Where Next leads from the step at `index`: the next steps up to the first that always applies, else the end. */
+function routesForward(index: number): Route[] {
+  const routes: Route[] = [];
+  for (const next of quizSteps.slice(index + 1)) {
+    if (!isConditionalStep(next)) return [...routes, { target: next }];
+    routes.push({ target: next, guard: asked(next) });
+  }
+  return [...routes, { target: '#quiz.done.dashboard', guard: { type: 'signedInWithPlan' } }, { target: '#quiz.done.report' }];
+}
+
+/** Where Back leads from the step at `index`: the nearest earlier step that applies (none from the first). */
+function routesBack(index: number): Route[] {
+  const routes: Route[] = [];
+  for (const previous of quizSteps.slice(0, index).reverse()) {
+    if (!isConditionalStep(previous)) return [...routes, { target: previous }];
+    routes.push({ target: previous, guard: asked(previous) });
+  }
+  return routes;
+}
+
+/** The step's own check before Next may move on: a valid text, a goal chosen, the terms accepted. */
+type Check = { type: 'textValid'; params: { step: TextStep } } | { type: 'hasGoals' } | { type: 'termsAccepted' };
+type Action = { type: 'setOption'; params: { step: OptionStep } } | 'forward';
+
+/** Next's transitions: each route, taken only when the step's own check (if any) holds as well. */
+function advance(index: number, check: Check | null, actions: Action[]) {
+  return routesForward(index).map(({ target, guard }) => {
+    const both = check && guard ? and<QuizContext, QuizEvent, [Check, Guard]>([check, guard]) : null;
+    const toStep = !target.startsWith('#');
+    return {
+      target,
+      ...(both || check || guard ? { guard: both ?? check ?? guard } : {}),
+      actions: toStep ? [...actions, 'forward' as const] : actions,
+    };
+  });
+}
+
+function stepState(step: QuizStep, index: number): StepStateConfig {
+  const entry = [{ type: 'enterStep' as const, params: { step } }, 'saveDraft' as const];
+  const back = routesBack(index).map((route) => ({ ...route, actions: 'backward' as const }));
+  const onBack = back.length ? { 'quiz.back': back } : {};
+
+  if (isTextStep(step)) {
+    const params = { step };
+    return quizSetup.createStateConfig({
+      entry,
+      on: {
+        ...onBack,
+        'quiz.change': { actions: [{ type: 'setText', params }, 'saveDraft'] },
+        'quiz.next': [...advance(index, { type: 'textValid', params }, []), { actions: { type: 'showTextError', params } }],
+      },
+    });
+  }
+  if (isOptionStep(step)) {
+    return quizSetup.createStateConfig({
+      entry,
+      on: { ...onBack, 'quiz.select': advance(index, null, [{ type: 'setOption', params: { step } }]) },
+    });
+  }
+  if (stepKind(step) === 'goals') {
+    return quizSetup.createStateConfig({
+      entry,
+      on: {
+        ...onBack,
+        'quiz.toggleGoal': { actions: ['toggleGoal', 'saveDraft'] },
+        // Confirm Selection is disabled while nothing is chosen; the machine ignores it then too.
+        'quiz.confirm': advance(index, { type: 'hasGoals' }, []),
+      },
+    });
+  }
+  return quizSetup.createStateConfig({
+    entry,
+    on: {
+      ...onBack,
+      'quiz.setTerms': { actions: ['setTerms', 'saveDraft'] },
+      'quiz.submit': [
+        ...advance(index, { type: 'termsAccepted' }, []),
+        { actions: { type: 'showError', params: { error: 'termsRequired' } } },
+      ],
+    },
+  });
+}
+
+const stepStates = Object.fromEntries(quizSteps.map((step, index) => [step, stepState(step, index)])) as Record<
+  QuizStep,
+  StepStateConfig
+>;
+
+/** A saved draft resumes at its step (src/domain/quiz.ts has already moved it back to the first open one). */
+const resumeTransitions = quizSteps.map((step) => ({
+  guard: { type: 'resumesAt' as const, params: { step } },
+  target: `questions.${step}` as const,
+  actions: 'restoreDraft' as const,
+}));
+
+export const quizMachine = quizSetup.createMachine({
   id: 'quiz',
   context: ({ input }) => ({
     language: 'en',
@@ -147,242 +272,34 @@ export const quizMachine = setup({
     step: null,
     error: null,
     direction: 'forward',
-    hasPurchasedPlan: input?.hasPurchasedPlan ?? false,
+    account: input?.account ?? signedOut,
   }),
   initial: 'loadingDraft',
   on: {
-    'quiz.account': { actions: 'setAccount' },
+    'account.changed': { actions: 'setAccount' },
   },
   states: {
     loadingDraft: {
       invoke: {
         id: 'loadDraft',
         src: 'loadDraft',
-        onDone: [
-          { guard: { type: 'resumesAt', params: stepParams('fullName') }, target: 'questions.fullName', actions: 'restoreDraft' },
-          { guard: { type: 'resumesAt', params: stepParams('email') }, target: 'questions.email', actions: 'restoreDraft' },
-          { guard: { type: 'resumesAt', params: stepParams('role') }, target: 'questions.role', actions: 'restoreDraft' },
-          {
-            guard: { type: 'resumesAt', params: stepParams('businessName') },
-            target: 'questions.businessName',
-            actions: 'restoreDraft',
-          },
-          { guard: { type: 'resumesAt', params: stepParams('industry') }, target: 'questions.industry', actions: 'restoreDraft' },
-          {
-            guard: { type: 'resumesAt', params: stepParams('locationType') },
-            target: 'questions.locationType',
-            actions: 'restoreDraft',
-          },
-          {
-            guard: { type: 'resumesAt', params: stepParams('monthlyRevenue') },
-            target: 'questions.monthlyRevenue',
-            actions: 'restoreDraft',
-          },
-          { guard: { type: 'resumesAt', params: stepParams('goals') }, target: 'questions.goals', actions: 'restoreDraft' },
-          { guard: { type: 'resumesAt', params: stepParams('hasWebsite') }, target: 'questions.hasWebsite', actions: 'restoreDraft' },
-          {
-            guard: { type: 'resumesAt', params: stepParams('websiteQuality') },
-            target: 'questions.websiteQuality',
-            actions: 'restoreDraft',
-          },
-          { guard: { type: 'resumesAt', params: stepParams('runningAds') }, target: 'questions.runningAds', actions: 'restoreDraft' },
-          {
-            guard: { type: 'resumesAt', params: stepParams('monthlyAdSpend') },
-            target: 'questions.monthlyAdSpend',
-            actions: 'restoreDraft',
-          },
-          {
-            guard: { type: 'resumesAt', params: stepParams('googleBusinessProfile') },
-            target: 'questions.googleBusinessProfile',
-            actions: 'restoreDraft',
-          },
-          {
-            guard: { type: 'resumesAt', params: stepParams('roughBudget') },
-            target: 'questions.roughBudget',
-            actions: 'restoreDraft',
-          },
-          {
-            guard: { type: 'resumesAt', params: stepParams('acceptTerms') },
-            target: 'questions.acceptTerms',
-            actions: 'restoreDraft',
-          },
-          { target: 'chooseLanguage' },
-        ],
+        onDone: [...resumeTransitions, { target: 'chooseLanguage' }],
         // Storage that cannot be read (blocked, corrupt) is no draft: the quiz simply starts.
         onError: { target: 'chooseLanguage' },
       },
     },
     chooseLanguage: {
       on: {
-        'quiz.language': { target: 'questions.fullName', actions: ['setLanguage', 'forward'] },
+        'quiz.language': { target: `questions.${quizSteps[0]}`, actions: ['setLanguage', 'forward'] },
       },
     },
     questions: {
-      initial: 'fullName',
+      initial: quizSteps[0],
       on: {
         'quiz.language': { actions: ['setLanguage', 'saveDraft'] },
         'quiz.clear': { target: 'chooseLanguage', actions: ['startOver', 'clearDraft'] },
       },
-      states: {
-        fullName: {
-          entry: [{ type: 'enterStep', params: stepParams('fullName') }, 'saveDraft'],
-          on: {
-            'quiz.change': { actions: [{ type: 'setText', params: stepParams('fullName') }, 'saveDraft'] },
-            'quiz.next': [
-              { guard: { type: 'textValid', params: stepParams('fullName') }, target: 'email', actions: 'forward' },
-              { actions: { type: 'showTextError', params: stepParams('fullName') } },
-            ],
-          },
-        },
-        email: {
-          entry: [{ type: 'enterStep', params: stepParams('email') }, 'saveDraft'],
-          on: {
-            'quiz.change': { actions: [{ type: 'setText', params: stepParams('email') }, 'saveDraft'] },
-            'quiz.next': [
-              { guard: { type: 'textValid', params: stepParams('email') }, target: 'role', actions: 'forward' },
-              { actions: { type: 'showTextError', params: stepParams('email') } },
-            ],
-            'quiz.back': { target: 'fullName', actions: 'backward' },
-          },
-        },
-        role: {
-          entry: [{ type: 'enterStep', params: stepParams('role') }, 'saveDraft'],
-          on: {
-            'quiz.select': { target: 'businessName', actions: [{ type: 'setOption', params: stepParams('role') }, 'forward'] },
-            'quiz.back': { target: 'email', actions: 'backward' },
-          },
-        },
-        businessName: {
-          entry: [{ type: 'enterStep', params: stepParams('businessName') }, 'saveDraft'],
-          on: {
-            'quiz.change': { actions: [{ type: 'setText', params: stepParams('businessName') }, 'saveDraft'] },
-            'quiz.next': [
-              { guard: { type: 'textValid', params: stepParams('businessName') }, target: 'industry', actions: 'forward' },
-              { actions: { type: 'showTextError', params: stepParams('businessName') } },
-            ],
-            'quiz.back': { target: 'role', actions: 'backward' },
-          },
-        },
-        industry: {
-          entry: [{ type: 'enterStep', params: stepParams('industry') }, 'saveDraft'],
-          on: {
-            'quiz.select': { target: 'locationType', actions: [{ type: 'setOption', params: stepParams('industry') }, 'forward'] },
-            'quiz.back': { target: 'businessName', actions: 'backward' },
-          },
-        },
-        locationType: {
-          entry: [{ type: 'enterStep', params: stepParams('locationType') }, 'saveDraft'],
-          on: {
-            'quiz.select': {
-              target: 'monthlyRevenue',
-              actions: [{ type: 'setOption', params: stepParams('locationType') }, 'forward'],
-            },
-            'quiz.back': { target: 'industry', actions: 'backward' },
-          },
-        },
-        monthlyRevenue: {
-          entry: [{ type: 'enterStep', params: stepParams('monthlyRevenue') }, 'saveDraft'],
-          on: {
-            'quiz.select': { target: 'goals', actions: [{ type: 'setOption', params: stepParams('monthlyRevenue') }, 'forward'] },
-            'quiz.back': { target: 'locationType', actions: 'backward' },
-          },
-        },
-        goals: {
-          entry: [{ type: 'enterStep', params: stepParams('goals') }, 'saveDraft'],
-          on: {
-            'quiz.toggleGoal': { actions: ['toggleGoal', 'saveDraft'] },
-            // Confirm Selection is disabled while nothing is chosen; the machine ignores it then too.
-            'quiz.confirm': { guard: 'hasGoals', target: 'hasWebsite', actions: 'forward' },
-            'quiz.back': { target: 'monthlyRevenue', actions: 'backward' },
-          },
-        },
-        hasWebsite: {
-          entry: [{ type: 'enterStep', params: stepParams('hasWebsite') }, 'saveDraft'],
-          on: {
-            'quiz.select': [
-              {
-                guard: 'selectedYes',
-                target: 'websiteQuality',
-                actions: [{ type: 'setOption', params: stepParams('hasWebsite') }, 'forward'],
-              },
-              { target: 'runningAds', actions: [{ type: 'setOption', params: stepParams('hasWebsite') }, 'forward'] },
-            ],
-            'quiz.back': { target: 'goals', actions: 'backward' },
-          },
-        },
-        websiteQuality: {
-          entry: [{ type: 'enterStep', params: stepParams('websiteQuality') }, 'saveDraft'],
-          on: {
-            'quiz.select': {
-              target: 'runningAds',
-              actions: [{ type: 'setOption', params: stepParams('websiteQuality') }, 'forward'],
-            },
-            'quiz.back': { target: 'hasWebsite', actions: 'backward' },
-          },
-        },
-        runningAds: {
-          entry: [{ type: 'enterStep', params: stepParams('runningAds') }, 'saveDraft'],
-          on: {
-            'quiz.select': [
-              {
-                guard: 'selectedYes',
-                target: 'monthlyAdSpend',
-                actions: [{ type: 'setOption', params: stepParams('runningAds') }, 'forward'],
-              },
-              {
-                target: 'googleBusinessProfile',
-                actions: [{ type: 'setOption', params: stepParams('runningAds') }, 'forward'],
-              },
-            ],
-            'quiz.back': [
-              { guard: 'hasWebsite', target: 'websiteQuality', actions: 'backward' },
-              { target: 'hasWebsite', actions: 'backward' },
-            ],
-          },
-        },
-        monthlyAdSpend: {
-          entry: [{ type: 'enterStep', params: stepParams('monthlyAdSpend') }, 'saveDraft'],
-          on: {
-            'quiz.select': {
-              target: 'googleBusinessProfile',
-              actions: [{ type: 'setOption', params: stepParams('monthlyAdSpend') }, 'forward'],
-            },
-            'quiz.back': { target: 'runningAds', actions: 'backward' },
-          },
-        },
-        googleBusinessProfile: {
-          entry: [{ type: 'enterStep', params: stepParams('googleBusinessProfile') }, 'saveDraft'],
-          on: {
-            'quiz.select': {
-              target: 'roughBudget',
-              actions: [{ type: 'setOption', params: stepParams('googleBusinessProfile') }, 'forward'],
-            },
-            'quiz.back': [
-              { guard: 'runsAds', target: 'monthlyAdSpend', actions: 'backward' },
-              { target: 'runningAds', actions: 'backward' },
-            ],
-          },
-        },
-        roughBudget: {
-          entry: [{ type: 'enterStep', params: stepParams('roughBudget') }, 'saveDraft'],
-          on: {
-            'quiz.select': { target: 'acceptTerms', actions: [{ type: 'setOption', params: stepParams('roughBudget') }, 'forward'] },
-            'quiz.back': { target: 'googleBusinessProfile', actions: 'backward' },
-          },
-        },
-        acceptTerms: {
-          entry: [{ type: 'enterStep', params: stepParams('acceptTerms') }, 'saveDraft'],
-          on: {
-            'quiz.setTerms': { actions: ['setTerms', 'saveDraft'] },
-            'quiz.submit': [
-              { guard: not('termsAccepted'), actions: { type: 'showError', params: { error: 'termsRequired' } } },
-              { guard: 'hasPurchasedPlan', target: '#quiz.done.dashboard' },
-              { target: '#quiz.done.report' },
-            ],
-            'quiz.back': { target: 'roughBudget', actions: 'backward' },
-          },
-        },
-      },
+      states: stepStates,
     },
     done: {
       tags: ['leaving'],
@@ -391,7 +308,16 @@ export const quizMachine = setup({
       initial: 'report',
       states: {
         report: { type: 'final', entry: 'openReport' },
-        dashboard: { type: 'final', entry: 'openDashboard' },
+        dashboard: {
+          type: 'final',
+          entry: 'openDashboard',
+          // Saved on the way, so the sign-in redirect does not send the client back to the quiz.
+          invoke: {
+            id: 'updateProfile',
+            src: 'updateProfile',
+            input: ({ context }) => profileUpdateFromAnswers(context.answers),
+          },
+        },
       },
     },
   },

@@ -49,55 +49,63 @@ export type WebsiteQuality = (typeof websiteQualities)[number];
 export type AdSpend = (typeof adSpendOptions)[number];
 export type RoughBudget = (typeof roughBudgets)[number];
 
-/** SPEC.md §4's order: 15 steps, two of them conditional. */
-export const quizSteps = [
-  'fullName',
-  'email',
-  'role',
-  'businessName',
-  'industry',
-  'locationType',
-  'monthlyRevenue',
-  'goals',
-  'hasWebsite',
-  'websiteQuality',
-  'runningAds',
-  'monthlyAdSpend',
-  'googleBusinessProfile',
-  'roughBudget',
-  'acceptTerms',
-] as const;
-export type QuizStep = (typeof quizSteps)[number];
+/** How a step is answered: the machine takes its events and checks from this, the view its controls. */
+export type StepKind = 'text' | 'option' | 'goals' | 'terms';
+
+interface StepDefinition {
+  step: string;
+  kind: StepKind;
+  /** Option steps: the canonical values offered, in display order. */
+  options?: readonly (string | number)[];
+  /** Conditional steps: asked only when the answers so far hold these values. */
+  askedWhen?: Partial<QuizAnswers>;
+}
+
+/**
+ * The quiz's steps in the customer's order (15, two of them conditional): the one list the flow is made from. The
+ * machine's step states, Next and Back between them, resume, progress numbers and validation all derive from it, so
+ * a new step is one entry here (the compiler then asks for its answer field and its copy).
+ */
+export const quizStepList = [
+  { step: 'fullName', kind: 'text' },
+  { step: 'email', kind: 'text' },
+  { step: 'role', kind: 'option', options: roles },
+  { step: 'businessName', kind: 'text' },
+  { step: 'industry', kind: 'option', options: industries },
+  { step: 'locationType', kind: 'option', options: locationTypes },
+  { step: 'monthlyRevenue', kind: 'option', options: monthlyRevenues },
+  { step: 'goals', kind: 'goals' },
+  { step: 'hasWebsite', kind: 'option', options: yesNo },
+  { step: 'websiteQuality', kind: 'option', options: websiteQualities, askedWhen: { hasWebsite: 'Yes' } },
+  { step: 'runningAds', kind: 'option', options: yesNo },
+  { step: 'monthlyAdSpend', kind: 'option', options: adSpendOptions, askedWhen: { runningAds: 'Yes' } },
+  { step: 'googleBusinessProfile', kind: 'option', options: yesNo },
+  { step: 'roughBudget', kind: 'option', options: roughBudgets },
+  { step: 'acceptTerms', kind: 'terms' },
+] as const satisfies readonly StepDefinition[];
+
+type StepEntry = (typeof quizStepList)[number];
+export type QuizStep = StepEntry['step'];
+export type TextStep = Extract<StepEntry, { kind: 'text' }>['step'];
+export type OptionStep = Extract<StepEntry, { kind: 'option' }>['step'];
+
+/** The step names in order (a non-empty tuple type, as zod's enum wants it). */
+export const quizSteps = quizStepList.map((entry) => entry.step) as unknown as readonly [QuizStep, ...QuizStep[]];
 export const QUIZ_STEP_COUNT = quizSteps.length;
 
-export type TextStep = 'fullName' | 'email' | 'businessName';
-export type OptionStep =
-  | 'role'
-  | 'industry'
-  | 'locationType'
-  | 'monthlyRevenue'
-  | 'hasWebsite'
-  | 'websiteQuality'
-  | 'runningAds'
-  | 'monthlyAdSpend'
-  | 'googleBusinessProfile'
-  | 'roughBudget';
+const definitions = new Map<QuizStep, StepDefinition>(quizStepList.map((entry) => [entry.step, entry]));
+const definitionOf = (step: QuizStep): StepDefinition => definitions.get(step)!;
 
-export const textSteps: readonly TextStep[] = ['fullName', 'email', 'businessName'];
+export function stepKind(step: QuizStep): StepKind {
+  return definitionOf(step).kind;
+}
+
+export const textSteps: readonly TextStep[] = quizSteps.filter((step): step is TextStep => stepKind(step) === 'text');
 
 /** The canonical values each option step offers, in display order. */
-export const stepOptions = {
-  role: roles,
-  industry: industries,
-  locationType: locationTypes,
-  monthlyRevenue: monthlyRevenues,
-  hasWebsite: yesNo,
-  websiteQuality: websiteQualities,
-  runningAds: yesNo,
-  monthlyAdSpend: adSpendOptions,
-  googleBusinessProfile: yesNo,
-  roughBudget: roughBudgets,
-} as const satisfies Record<OptionStep, readonly (string | number)[]>;
+export const stepOptions = Object.fromEntries(
+  quizStepList.flatMap((entry) => ('options' in entry ? [[entry.step, entry.options]] : [])),
+) as { [E in Extract<StepEntry, { kind: 'option' }> as E['step']]: E['options'] };
 
 export type OptionValue<S extends OptionStep> = (typeof stepOptions)[S][number];
 
@@ -107,6 +115,11 @@ export function isTextStep(step: string): step is TextStep {
 
 export function isOptionStep(step: string): step is OptionStep {
   return Object.hasOwn(stepOptions, step);
+}
+
+/** Whether the step is asked only for some answers (its place in the flow is then guarded). */
+export function isConditionalStep(step: QuizStep): boolean {
+  return definitionOf(step).askedWhen !== undefined;
 }
 
 /**
@@ -305,11 +318,10 @@ export function quizFieldErrors(error: z.ZodError): Record<string, string> {
 
 // ---- step flow ---------------------------------------------------------------------------------------------------
 
-/** Whether a step is asked, given the answers so far (the two conditional steps of SPEC.md §4). */
-export function isStepApplicable(step: QuizStep, answers: Pick<QuizAnswers, 'hasWebsite' | 'runningAds'>): boolean {
-  if (step === 'websiteQuality') return answers.hasWebsite === 'Yes';
-  if (step === 'monthlyAdSpend') return answers.runningAds === 'Yes';
-  return true;
+/** Whether a step is asked, given the answers so far (its `askedWhen` in the step list). */
+export function isStepApplicable(step: QuizStep, answers: Partial<QuizAnswers>): boolean {
+  const when = definitionOf(step).askedWhen ?? {};
+  return Object.entries(when).every(([field, value]) => answers[field as keyof QuizAnswers] === value);
 }
 
 /** Whether the step holds a usable answer. */
@@ -317,8 +329,7 @@ export function isStepAnswered(step: QuizStep, answers: QuizAnswers): boolean {
   if (isTextStep(step)) return textStepError(step, answers[step]) === null;
   if (step === 'goals') return answers.goals.length > 0;
   if (step === 'acceptTerms') return answers.acceptTerms;
-  if (step === 'monthlyAdSpend') return (adSpendOptions as readonly number[]).includes(answers.monthlyAdSpend);
-  return (stepOptions[step] as readonly (string | number)[]).includes(answers[step]);
+  return isOptionStep(step) && (stepOptions[step] as readonly (string | number)[]).includes(answers[step]);
 }
 
 /**
@@ -434,6 +445,11 @@ export function isReportHandoff(value: unknown): value is ReportHandoff {
   if (!value || typeof value !== 'object') return false;
   const answers = (value as { answers?: unknown }).answers;
   return !!answers && typeof answers === 'object' && Array.isArray((answers as { goals?: unknown }).goals);
+}
+
+/** Whether answers can make a report: without a full name or accepted terms the visitor belongs in the quiz. */
+export function isReportable(answers: QuizDraftFields | null): answers is QuizDraftFields {
+  return !!answers && answers.fullName.trim().length > 0 && answers.acceptTerms;
 }
 
 /**

@@ -134,7 +134,8 @@ function download(blob: Blob, fileName: string) {
 
 /**
  * Renders `root` into an A4 portrait PDF and downloads it. Rejects with PdfLibraryError when the libraries cannot be
- * loaded (the caller shows SPEC.md §8's alert), or with the rendering error.
+ * loaded (the report says "PDF generation library not loaded. Please try again." in the page), or with the rendering
+ * error.
  */
 export async function exportElementToPdf(root: HTMLElement, options: PdfExportOptions): Promise<PdfExportResult> {
   const { jsPDF, html2canvas } = await loadLibraries();

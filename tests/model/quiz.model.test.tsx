@@ -6,6 +6,7 @@ import { quizMachine, type QuizEvent } from '../../machines/quiz.machine';
 import {
   emptyQuizDraft,
   isTextStep,
+  profileUpdateFromAnswers,
   QUIZ_STEP_COUNT,
   quizSteps,
   stepNumber,
@@ -14,6 +15,7 @@ import {
   type QuizStep,
   type SavedQuizDraft,
 } from '../../src/domain/quiz';
+import type { ProfileUpdate } from '../../src/domain/account';
 import { quizEn, type QuizCopy } from '../../src/content/quiz.en';
 import { quizHi } from '../../src/content/quiz.hi';
 import { QuizFlow } from '../../src/features/quiz/QuizFlow';
@@ -89,14 +91,15 @@ function eventsFor(snapshot: Snapshot): AnyEventObject[] {
       { type: 'quiz.language', language: 'hi' },
     ];
   }
-  const { step, language, answers, hasPurchasedPlan } = snapshot.context;
+  const { step, language, answers, account } = snapshot.context;
   if (!step) return [];
   const events: AnyEventObject[] = [
     { type: 'quiz.back' },
     { type: 'quiz.clear' },
     // The switch offers the other language only.
     { type: 'quiz.language', language: language === 'en' ? 'hi' : 'en' },
-    { type: 'quiz.account', hasPurchasedPlan: !hasPurchasedPlan },
+    // The auth check finishes, or the visitor signs in or out elsewhere: with a plan, or signed in without one.
+    { type: 'account.changed', signedIn: true, hasPurchasedPlan: !account.hasPurchasedPlan },
   ];
   if (isTextStep(step)) events.push({ type: 'quiz.next' }, ...typed[step].map((value) => ({ type: 'quiz.change', value })));
   for (const value of selections[step] ?? []) events.push({ type: 'quiz.select', value });
@@ -111,7 +114,7 @@ function eventsFor(snapshot: Snapshot): AnyEventObject[] {
 
 /** What changes behaviour in the current state, and nothing else, so the graph stays small but complete. */
 function serializeState(snapshot: Snapshot): string {
-  const { step, error, answers, hasPurchasedPlan } = snapshot.context;
+  const { step, error, answers, account } = snapshot.context;
   const at = snapshot.matches('questions') ? step : null;
   return JSON.stringify({
     value: snapshot.value,
@@ -121,7 +124,7 @@ function serializeState(snapshot: Snapshot): string {
     ads: at === 'googleBusinessProfile' ? answers.runningAds : undefined,
     goals: at === 'goals' ? answers.goals.length > 0 : undefined,
     terms: at === 'acceptTerms' ? answers.acceptTerms : undefined,
-    plan: at === 'acceptTerms' ? hasPurchasedPlan : undefined,
+    plan: at === 'acceptTerms' ? account.signedIn && account.hasPurchasedPlan : undefined,
   });
 }
 
@@ -154,12 +157,14 @@ function fakeEffects() {
     submitLead: vi.fn(),
     openReport: vi.fn(),
     openDashboard: vi.fn(),
+    updateProfile: vi.fn(),
   };
   const logic = quizMachine.provide({
     actors: {
       loadDraft: fromPromise<SavedQuizDraft | null>(
         () => new Promise<SavedQuizDraft | null>((resolve, reject) => (settle = { resolve, reject })),
       ),
+      updateProfile: fromPromise<void, ProfileUpdate>(async ({ input }) => effects.updateProfile(input)),
     },
     actions: {
       saveDraft: ({ context }) => effects.saveDraft({ language: context.language, step: context.step, answers: context.answers }),
@@ -191,6 +196,12 @@ function checkEffects(expected: Snapshot, effects: ReturnType<typeof fakeEffects
   }
   expect(effects.openReport).toHaveBeenCalledTimes(expected.matches({ done: 'report' }) ? 1 : 0);
   expect(effects.openDashboard).toHaveBeenCalledTimes(expected.matches({ done: 'dashboard' }) ? 1 : 0);
+  // Only the dashboard branch saves the answers to the profile here; the report's machine does it on the other.
+  if (expected.matches({ done: 'dashboard' })) {
+    expect(effects.updateProfile).toHaveBeenCalledExactlyOnceWith(profileUpdateFromAnswers(context.answers));
+  } else {
+    expect(effects.updateProfile).not.toHaveBeenCalled();
+  }
 }
 
 describe('quiz machine: model-based paths', () => {
@@ -230,7 +241,7 @@ describe('quiz machine: model-based paths', () => {
             'quiz.submit': send,
             'quiz.back': send,
             'quiz.clear': send,
-            'quiz.account': send,
+            'account.changed': send,
           } as never,
           states: Object.fromEntries(stateKeys.map((key) => [key, matchesModel])),
         });
@@ -345,8 +356,8 @@ describe('quiz machine: model-based paths', () => {
             'quiz.submit': async () => user.click(screen.getByRole('button', { name: current().submit })),
             'quiz.back': async () => user.click(screen.getByRole('button', { name: current().back })),
             'quiz.clear': async () => user.click(screen.getByRole('button', { name: current().startOver })),
-            // The page feeds the account; no person clicks for it.
-            'quiz.account': async ({ event }: ModelStep) => {
+            // The page's provider edge feeds the account; no person clicks for it.
+            'account.changed': async ({ event }: ModelStep) => {
               await act(async () => actorRef!.send(event as QuizEvent));
             },
           } as never,

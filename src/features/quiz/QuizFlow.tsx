@@ -8,6 +8,7 @@ import {
   isOptionStep,
   isTextStep,
   QUIZ_STEP_COUNT,
+  stepKind,
   stepNumber,
   stepOptions,
   type OptionStep,
@@ -126,8 +127,8 @@ function Question({ step, copy }: { step: QuizStep; copy: QuizCopy }) {
             </S.QuestionHeading>
             {text.hint && <S.Hint id="quiz-hint">{text.hint}</S.Hint>}
             {isOptionStep(step) && <OptionQuestion step={step} copy={copy} canGoBack={canGoBack} />}
-            {step === 'goals' && <GoalsQuestion copy={copy} canGoBack={canGoBack} />}
-            {step === 'acceptTerms' && <TermsQuestion copy={copy} canGoBack={canGoBack} />}
+            {stepKind(step) === 'goals' && <GoalsQuestion copy={copy} canGoBack={canGoBack} />}
+            {stepKind(step) === 'terms' && <TermsQuestion copy={copy} canGoBack={canGoBack} />}
           </>
         )}
       </S.Slide>

@@ -1,36 +1,27 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { Container, Section } from '../../ui/layout';
 import { quizEn } from '../../content/quiz.en';
+import { AccountFeed, useFunnelAccount } from '../../lib/funnelAccount';
 import { QuizFlow } from './QuizFlow';
 import { liveQuizMachine, QuizActor } from './quizActor';
-import { useQuizAccount } from './useQuizAccount';
 
-/** /get-started: the quiz machine with its real effects, fed with the visitor's entitlement from the account. */
+/** /get-started: the quiz machine with its real effects, started with the visitor's account facts and fed their changes. */
 export function QuizPage() {
   usePageMeta(quizEn.pageTitle, quizEn.pageDescription);
   const navigate = useNavigate();
-  const { hasPurchasedPlan, onCompleted } = useQuizAccount();
-  const logic = useMemo(() => liveQuizMachine({ navigate, onCompleted }), [navigate, onCompleted]);
+  const { facts, updateProfile } = useFunnelAccount();
+  const logic = useMemo(() => liveQuizMachine({ navigate, updateProfile }), [navigate, updateProfile]);
 
   return (
     <Section $tight>
       <Container>
-        <QuizActor.Provider logic={logic} options={{ input: { hasPurchasedPlan } }}>
-          <AccountFeed hasPurchasedPlan={hasPurchasedPlan} />
+        <QuizActor.Provider logic={logic} options={{ input: { account: facts } }}>
+          <AccountFeed actorContext={QuizActor} facts={facts} />
           <QuizFlow />
         </QuizActor.Provider>
       </Container>
     </Section>
   );
-}
-
-/** Keeps the machine's guard input current when the account finishes loading or changes (DESIGN.md D4, D6). */
-function AccountFeed({ hasPurchasedPlan }: { hasPurchasedPlan: boolean }) {
-  const actor = QuizActor.useActorRef();
-  useEffect(() => {
-    actor.send({ type: 'quiz.account', hasPurchasedPlan });
-  }, [actor, hasPurchasedPlan]);
-  return null;
 }

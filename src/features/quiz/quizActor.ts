@@ -2,6 +2,7 @@ import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { NavigateFunction } from 'react-router-dom';
 import { quizMachine } from '../../../machines/quiz.machine';
+import type { UpdateProfileLogic } from '../../../machines/visitorAccount';
 import type { ReportHandoff, SavedQuizDraft } from '../../domain/quiz';
 import { clearQuizDraft, loadQuizDraft, saveQuizDraft } from '../../lib/draftStorage';
 import { sendQuizLead } from '../../lib/quizApi';
@@ -11,15 +12,16 @@ export const QuizActor = createActorContext(quizMachine);
 
 export interface QuizPageEffects {
   navigate: NavigateFunction;
-  /** Signed-in users: saves name, role, business, industry and quizCompleted to their profile (SPEC.md §4). */
-  onCompleted?: (answers: ReportHandoff['answers']) => void;
+  /** From the page's provider edge (src/lib/funnelAccount.tsx). */
+  updateProfile: UpdateProfileLogic;
 }
 
-/** The machine with its real effects: local storage, the lead API and navigation. Tests provide their own. */
-export function liveQuizMachine({ navigate, onCompleted }: QuizPageEffects) {
+/** The machine with its real effects: local storage, the lead API, the profile and navigation. Tests provide their own. */
+export function liveQuizMachine({ navigate, updateProfile }: QuizPageEffects) {
   return quizMachine.provide({
     actors: {
       loadDraft: fromPromise<SavedQuizDraft | null>(async () => loadQuizDraft()),
+      updateProfile,
     },
     actions: {
       saveDraft: ({ context }) => {
@@ -33,10 +35,7 @@ export function liveQuizMachine({ navigate, onCompleted }: QuizPageEffects) {
         const handoff: ReportHandoff = { answers: context.answers };
         navigate(`/report?lang=${context.language}`, { state: handoff });
       },
-      openDashboard: ({ context }) => {
-        onCompleted?.(context.answers);
-        navigate('/dashboard');
-      },
+      openDashboard: () => navigate('/dashboard'),
     },
   });
 }

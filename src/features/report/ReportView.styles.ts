@@ -2,6 +2,7 @@ import { Spinner as BaseSpinner } from '../../ui/Spinner';
 import styled, { createGlobalStyle, css } from 'styled-components';
 import { Link } from 'react-router-dom';
 import { media } from '../../ui/theme';
+import { FormAlert } from '../../ui/form';
 
 /**
  * The browser's own Print: only the report, on A4 portrait, with no site header, footer, chat or buttons, and no
@@ -346,6 +347,10 @@ export const Actions = styled.div`
   border-top: 1px solid ${({ theme }) => theme.color.line};
   > a, > button { flex: 1 1 14rem; }
   ${media.md} { > a, > button { flex: 0 1 auto; } }
+`;
+
+export const PdfFailure = styled(FormAlert)`
+  flex-basis: 100%;
 `;
 
 export const EditLink = styled(Link)`

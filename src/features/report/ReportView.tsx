@@ -1,4 +1,3 @@
-import { forwardRef } from 'react';
 import { ArrowRight, CalendarDays, Check, FileDown, Headphones, Pencil, Target, TrendingUp } from 'lucide-react';
 import { ButtonLink, Button } from '../../ui/Button';
 import { BrandMark } from '../../ui/BrandMark';
@@ -12,6 +11,7 @@ import { brand } from '../../content/brand';
 import type { ReportCopy } from '../../content/report.en';
 import { quizEn, type QuizCopy } from '../../content/quiz.en';
 import { quizHi } from '../../content/quiz.hi';
+import { REPORT_DOCUMENT_ID } from './reportActor';
 import * as S from './ReportView.styles';
 
 const quizCopies: Record<QuizLanguage, QuizCopy> = { en: quizEn, hi: quizHi };
@@ -23,6 +23,8 @@ interface ReportViewProps {
   report: GrowthReport;
   date: Date;
   pdfBusy: boolean;
+  /** Why the last PDF export failed, said in the page next to the button. */
+  pdfFailure: string | null;
   onSavePdf: () => void;
 }
 
@@ -31,10 +33,7 @@ interface ReportViewProps {
  * carry `data-pdf-section` (preferred page breaks); cards that must stay whole carry `data-pdf-keep`; the action
  * buttons carry `data-pdf-hide`.
  */
-export const ReportView = forwardRef<HTMLDivElement, ReportViewProps>(function ReportView(
-  { copy, language, answers, report, date, pdfBusy, onSavePdf },
-  ref,
-) {
+export function ReportView({ copy, language, answers, report, date, pdfBusy, pdfFailure, onSavePdf }: ReportViewProps) {
   const quiz = quizCopies[language];
   const plan = findPlan(report.plan);
   const name = firstName(answers.fullName, '');
@@ -54,7 +53,7 @@ export const ReportView = forwardRef<HTMLDivElement, ReportViewProps>(function R
   ].filter(Boolean);
 
   return (
-    <S.Document ref={ref} data-report={report.plan}>
+    <S.Document id={REPORT_DOCUMENT_ID} data-report={report.plan}>
       <S.Masthead data-pdf-section>
         <S.MastheadTop>
           <BrandMark />
@@ -257,11 +256,12 @@ export const ReportView = forwardRef<HTMLDivElement, ReportViewProps>(function R
         <S.EditLink to="/get-started">
           <Pencil aria-hidden="true" size={16} /> {copy.actions.editAnswers}
         </S.EditLink>
+        {pdfFailure && <S.PdfFailure role="alert">{pdfFailure}</S.PdfFailure>}
       </S.Actions>
       <S.DocumentFooter>{copy.footer}</S.DocumentFooter>
     </S.Document>
   );
-});
+}
 
 function Kpi({ label, range, copy, testId }: { label: string; range: KpiRange; copy: ReportCopy; testId: string }) {
   const included = range.max > 0;
