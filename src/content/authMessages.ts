@@ -1,6 +1,7 @@
 /**
  * What sign-in says to a person. The auth machine names what happened (a reason, a password outcome); these are the
- * words for it. src/lib/auth/authState.ts puts them together for the views.
+ * words for it. src/lib/auth/authState.ts puts them together for the views. Loaded on demand with the machine; the one
+ * sentence the first bundle needs is in authLoadFailed.ts.
  */
 
 /** The machine's own reasons for a failed step. */
@@ -16,9 +17,6 @@ export const passwordSetMessage = 'Your password is set. Next time, sign in with
 
 export const passwordEmailedMessage = (email: string | null) =>
   `For your security, we have emailed a link to ${email ?? 'your address'} to set your password.`;
-
-/** Shown when the sign-in code itself could not be downloaded (a flaky connection). */
-export const authLoadFailedMessage = 'We could not load sign-in. Check your connection and try again.';
 
 /**
  * The identity provider's error codes as plain sentences (docs/decisions/053): a raw "Firebase: Error (auth/...)" is

@@ -1,5 +1,5 @@
 import type { AuthEvent } from '../../../machines/auth.machine';
-import { authLoadFailedMessage } from '../../content/authMessages';
+import { authLoadFailedMessage } from '../../content/authLoadFailed';
 import { LazyActor, type ActorLike } from '../lazyActor';
 import type { AuthState } from './authState';
 import { hasStoredSession } from './session';
