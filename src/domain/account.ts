@@ -3,7 +3,8 @@ import { findPlan, type PlanKey } from './plans';
 
 /**
  * A client's account as the server knows it (GET /api/me) and the rules around it: what a profile update may
- * change, and where a signed-in user goes next (SPEC.md §4, DESIGN.md D4, D16). Shared by browser and server.
+ * change, where a signed-in user goes next (docs/decisions/051, 058), and how the browser puts the user it shows
+ * together from the identity provider's account, its cache and the server's profile. Shared by browser and server.
  */
 
 /** The answer of GET /api/me and PATCH /api/me. `purchasedPlan` is the entitlement: only the server sets it (D4). */
