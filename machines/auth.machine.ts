@@ -1,9 +1,20 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AccountProfile, ProfileUpdate } from '../src/domain/account';
+import {
+  mergeUser,
+  paidUser,
+  signUpUser,
+  userWithChanges,
+  userWithProfile,
+  type AccountProfile,
+  type AuthAccount,
+  type AuthUser,
+  type LocalExtras,
+  type ProfileUpdate,
+} from '../src/domain/account';
 import type { PlanKey } from '../src/domain/plans';
 
 /**
- * Who is signed in (SPEC.md §3 User, §4 Auth state, §5, §7.6, §8; DESIGN.md D4, D6, D13).
+ * Who is signed in (docs/decisions/059; the plan comes from the server, 051; passwords for buyers, 055).
  *
  * loading until the first auth check, then signedOut or signedIn; the in-flight states of sign in, create account,
  * sign in with a custom token and sign out. signedIn runs two regions side by side: the server's profile (the only
@@ -12,21 +23,7 @@ import type { PlanKey } from '../src/domain/plans';
  * calls to /api/me, and `persistExtras` (the local cache `growth.user.{uid}`).
  */
 
-/** The identity provider's user, reduced to what the site needs. */
-export interface AuthAccount {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  /** False for accounts created at payment, which have no password until the client sets one (D13). */
-  hasPassword: boolean;
-}
-
-/** What the browser caches per user (D14): a cache for a fast first paint, never proof of anything (D4). */
-export interface LocalExtras {
-  displayName?: string | null;
-  purchasedPlan?: PlanKey | null;
-  quizCompleted?: boolean;
-}
+export type { AuthAccount, AuthUser, LocalExtras } from '../src/domain/account';
 
 /** A session as the identity provider reports it, with the cached extras the app found for that uid. */
 export interface Session {
@@ -34,33 +31,27 @@ export interface Session {
   extras: LocalExtras | null;
 }
 
-/** The user the site shows: the account merged with the local extras, then with the server's profile. */
-export interface AuthUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  businessName: string | null;
-  role: string | null;
-  industry: string | null;
-  purchasedPlan: PlanKey | null;
-  quizCompleted: boolean;
-  hasPassword: boolean;
-}
+/** The machine's own reasons for a failed step; src/content/authMessages.ts words them. */
+export type AuthReason = 'unexpected' | 'signInNoUser' | 'signUpNoUser' | 'customTokenFailed' | 'planRequired';
+
+/** Why a step failed: one of the machine's reasons, or the plain sentence the failing effect threw (docs/decisions/053). */
+export type AuthFailure = { reason: AuthReason } | { message: string };
 
 export interface AuthContext {
   user: AuthUser | null;
-  /** The last answer of /api/me; the dashboard shows a plan only from here (D4). */
+  /** The last answer of /api/me; the dashboard shows a plan only from here (docs/decisions/051). */
   profile: AccountProfile | null;
-  /** The sentence shown after a failed sign-in, sign-up, custom-token sign-in or sign-out. */
-  error: string | null;
+  /** Why the last sign-in, sign-up, custom-token sign-in or sign-out failed. */
+  error: AuthFailure | null;
   /** Why the profile could not be loaded or saved. */
-  profileError: string | null;
+  profileError: AuthFailure | null;
   /** Changes not yet confirmed by the server; merged when several arrive before it answers. */
   pendingUpdate: ProfileUpdate | null;
-  /** The plan picked when creating the account: the user is sent on to pay for it (D4). */
+  /** The plan picked when creating the account: the user is sent on to pay for it (docs/decisions/052). */
   checkoutPlan: PlanKey | null;
-  passwordNotice: string | null;
-  passwordError: string | null;
+  /** How this session's request to set a password was answered. */
+  passwordOutcome: PasswordOutcome | null;
+  passwordError: AuthFailure | null;
 }
 
 export type AuthEvent =
@@ -77,22 +68,11 @@ export type AuthEvent =
 
 export type PasswordOutcome = 'set' | 'emailed';
 
-export const authMessages = {
-  unexpected: 'An unexpected error occurred.',
-  signInNoUser: 'Sign in failed, user not found.',
-  signUpNoUser: 'Sign up failed, user not created.',
-  customTokenFailed: 'Sign in with custom token failed.',
-  planRequired: 'Please select a plan from our pricing page to create an account.',
-  passwordSet: 'Your password is set. Next time, sign in with your email and this password.',
-  passwordEmailed: (email: string | null) =>
-    `For your security, we have emailed a link to ${email ?? 'your address'} to set your password.`,
-} as const;
-
-/** The thrown message, else the generic sentence (SPEC.md §8). */
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message.trim()) return error.message;
-  if (typeof error === 'string' && error.trim()) return error;
-  return authMessages.unexpected;
+/** The thrown sentence, else the machine's "unexpected". */
+function failureOf(error: unknown): AuthFailure {
+  if (error instanceof Error && error.message.trim()) return { message: error.message };
+  if (typeof error === 'string' && error.trim()) return { message: error };
+  return { reason: 'unexpected' };
 }
 
 function errorOf(event: unknown): unknown {
@@ -103,51 +83,13 @@ function outputOf<T>(event: unknown): T {
   return (event as { output: T }).output;
 }
 
-export function mergeUser(account: AuthAccount, extras: LocalExtras | null, profile: AccountProfile | null = null): AuthUser {
-  return {
-    uid: account.uid,
-    email: profile?.email || account.email,
-    displayName: profile?.displayName || extras?.displayName || account.displayName || null,
-    businessName: profile?.businessName ?? null,
-    role: profile?.role ?? null,
-    industry: profile?.industry ?? null,
-    // Once the server has answered, its word replaces the cache entirely (D4).
-    purchasedPlan: profile ? profile.purchasedPlan : (extras?.purchasedPlan ?? null),
-    quizCompleted: profile ? profile.quizCompleted || !!extras?.quizCompleted : !!extras?.quizCompleted,
-    hasPassword: account.hasPassword,
-  };
-}
-
-function withProfile(user: AuthUser, profile: AccountProfile): AuthUser {
-  return {
-    ...user,
-    email: profile.email || user.email,
-    displayName: profile.displayName || user.displayName,
-    businessName: profile.businessName,
-    role: profile.role,
-    industry: profile.industry,
-    purchasedPlan: profile.purchasedPlan,
-    quizCompleted: profile.quizCompleted,
-  };
-}
-
-function withChanges(user: AuthUser, changes: ProfileUpdate): AuthUser {
-  const { chosenPlan: _chosenPlan, ...fields } = changes;
-  return { ...user, ...fields };
-}
-
-/** What the cache keeps for a user. */
-export function extrasOf(user: AuthUser): Required<LocalExtras> {
-  return { displayName: user.displayName, purchasedPlan: user.purchasedPlan, quizCompleted: user.quizCompleted };
-}
-
 const signedOutContext = {
   user: null,
   profile: null,
   profileError: null,
   pendingUpdate: null,
   checkoutPlan: null,
-  passwordNotice: null,
+  passwordOutcome: null,
   passwordError: null,
 } satisfies Omit<AuthContext, 'error'>;
 
@@ -196,8 +138,8 @@ export const authMachine = setup({
     wasSignedIn: ({ context }) => context.user !== null,
     profileKnown: ({ context }) => context.profile !== null,
     passwordWasSet: ({ event }) => outputOf<PasswordOutcome>(event) === 'set',
-    // Only an account without a password, and only until this session's request has been answered (D13).
-    canSetPassword: ({ context }) => !!context.user && !context.user.hasPassword && context.passwordNotice === null,
+    // Only an account without a password, and only until this session's request has been answered (docs/decisions/055).
+    canSetPassword: ({ context }) => !!context.user && !context.user.hasPassword && context.passwordOutcome === null,
   },
   actions: {
     /** The app writes the extras to local storage; the machine only says when. */
@@ -210,27 +152,21 @@ export const authMachine = setup({
       const session = outputOf<Session>(event);
       return { ...signedOutContext, user: mergeUser(session.account, session.extras), error: null };
     }),
-    // Sign-up stores the chosen plan as an intention and sets quizCompleted false (SPEC.md §3, D4).
     adoptSignedUp: assign(({ context, event }) => {
-      const { account } = outputOf<Session>(event);
-      const user = mergeUser(account, { displayName: account.displayName, purchasedPlan: null, quizCompleted: false });
-      const pendingUpdate: ProfileUpdate = { quizCompleted: false };
-      if (account.displayName) pendingUpdate.displayName = account.displayName;
-      if (context.checkoutPlan) pendingUpdate.chosenPlan = context.checkoutPlan;
-      return { ...signedOutContext, checkoutPlan: context.checkoutPlan, user, pendingUpdate, error: null };
+      const { user, update } = signUpUser(outputOf<Session>(event).account, context.checkoutPlan);
+      return { ...signedOutContext, checkoutPlan: context.checkoutPlan, user, pendingUpdate: update, error: null };
     }),
-    // Sign-in with a custom token comes from a verified payment: the quiz was part of it (SPEC.md §3, §7.6).
     adoptTokenSession: assign(({ event }) => {
       const session = outputOf<Session>(event);
-      const user = mergeUser(session.account, { ...session.extras, quizCompleted: true });
-      return { ...signedOutContext, user, pendingUpdate: { quizCompleted: true }, error: null };
+      const { user, update } = paidUser(session.account, session.extras);
+      return { ...signedOutContext, user, pendingUpdate: update, error: null };
     }),
     forgetUser: assign({ ...signedOutContext, error: null }),
     noteUnavailable: assign({
       ...signedOutContext,
       error: ({ event }) => {
         assertEvent(event, 'auth.unavailable');
-        return event.message || authMessages.unexpected;
+        return event.message ? { message: event.message } : { reason: 'unexpected' as const };
       },
     }),
     clearError: assign({ error: null }),
@@ -241,44 +177,41 @@ export const authMachine = setup({
         return event.plan;
       },
     }),
-    requirePlan: assign({ error: authMessages.planRequired }),
-    showError: assign({ error: ({ event }) => messageOf(errorOf(event)) }),
-    showSignUpError: assign({ error: ({ event }) => messageOf(errorOf(event)), checkoutPlan: null }),
-    signInFoundNoUser: assign({ error: authMessages.signInNoUser }),
-    signUpCreatedNoUser: assign({ error: authMessages.signUpNoUser, checkoutPlan: null }),
-    customTokenFoundNoUser: assign({ error: authMessages.customTokenFailed }),
-    // Whatever went wrong underneath, a failed custom-token sign-in reads as SPEC.md §8 says.
-    customTokenFailed: assign({ error: authMessages.customTokenFailed }),
+    requirePlan: assign({ error: { reason: 'planRequired' } }),
+    showError: assign({ error: ({ event }) => failureOf(errorOf(event)) }),
+    showSignUpError: assign({ error: ({ event }) => failureOf(errorOf(event)), checkoutPlan: null }),
+    signInFoundNoUser: assign({ error: { reason: 'signInNoUser' } }),
+    signUpCreatedNoUser: assign({ error: { reason: 'signUpNoUser' }, checkoutPlan: null }),
+    customTokenFoundNoUser: assign({ error: { reason: 'customTokenFailed' } }),
+    // Whatever went wrong underneath, a failed custom-token sign-in reads the same.
+    customTokenFailed: assign({ error: { reason: 'customTokenFailed' } }),
     applyProfile: assign(({ context, event }) => {
       const profile = outputOf<AccountProfile>(event);
       return {
         profile,
         profileError: null,
         pendingUpdate: null,
-        user: context.user ? withProfile(context.user, profile) : null,
+        user: context.user ? userWithProfile(context.user, profile) : null,
       };
     }),
-    noteProfileError: assign({ profileError: ({ event }) => messageOf(errorOf(event)) }),
+    noteProfileError: assign({ profileError: ({ event }) => failureOf(errorOf(event)) }),
     clearProfileError: assign({ profileError: null }),
     applyUpdate: assign(({ context, event }) => {
       assertEvent(event, 'auth.update');
       return {
-        user: context.user ? withChanges(context.user, event.changes) : null,
+        user: context.user ? userWithChanges(context.user, event.changes) : null,
         pendingUpdate: { ...context.pendingUpdate, ...event.changes },
         profileError: null,
       };
     }),
-    clearPasswordFeedback: assign({ passwordNotice: null, passwordError: null }),
+    clearPasswordFeedback: assign({ passwordOutcome: null, passwordError: null }),
     notePasswordSet: assign(({ context }) => ({
-      passwordNotice: authMessages.passwordSet,
+      passwordOutcome: 'set' as const,
       passwordError: null,
       user: context.user ? { ...context.user, hasPassword: true } : null,
     })),
-    notePasswordEmailed: assign(({ context }) => ({
-      passwordNotice: authMessages.passwordEmailed(context.user?.email ?? null),
-      passwordError: null,
-    })),
-    notePasswordError: assign({ passwordError: ({ event }) => messageOf(errorOf(event)) }),
+    notePasswordEmailed: assign({ passwordOutcome: 'emailed' as const, passwordError: null }),
+    notePasswordError: assign({ passwordError: ({ event }) => failureOf(errorOf(event)) }),
   },
 }).createMachine({
   id: 'auth',
@@ -295,6 +228,8 @@ export const authMachine = setup({
           { target: 'signedOut', actions: 'forgetUser' },
         ],
         'auth.unavailable': { target: 'signedOut', actions: 'noteUnavailable' },
+        // The payment page may hand over its token before the first check answers; the token decides who this is.
+        'auth.signInWithToken': { target: 'signingInWithToken', actions: 'clearError' },
       },
     },
     signedOut: {
@@ -461,57 +396,3 @@ export const authMachine = setup({
 });
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
-
-export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
-export type AuthActivity = 'signIn' | 'signUp' | 'customToken' | 'signOut' | null;
-export type ProfileStatus = 'loading' | 'saving' | 'ready' | 'unavailable' | null;
-
-/** The narrow, serialisable view of the machine that the app's hooks hand to views. */
-export interface AuthState {
-  status: AuthStatus;
-  activity: AuthActivity;
-  user: AuthUser | null;
-  profile: AccountProfile | null;
-  profileStatus: ProfileStatus;
-  profileError: string | null;
-  error: string | null;
-  checkoutPlan: PlanKey | null;
-  passwordSaving: boolean;
-  passwordNotice: string | null;
-  passwordError: string | null;
-}
-
-const activities: Record<string, AuthActivity> = {
-  signingIn: 'signIn',
-  signingUp: 'signUp',
-  signingInWithToken: 'customToken',
-  signingOut: 'signOut',
-};
-
-export function authStateOf(snapshot: AuthSnapshot): AuthState {
-  const { context } = snapshot;
-  const status: AuthStatus = snapshot.matches('loading')
-    ? 'loading'
-    : snapshot.matches('signedIn') || snapshot.matches('signingOut') || (snapshot.matches('signingInWithToken') && context.user)
-      ? 'signedIn'
-      : 'signedOut';
-  const top = typeof snapshot.value === 'string' ? snapshot.value : 'signedIn';
-  let profileStatus: ProfileStatus = null;
-  if (snapshot.matches({ signedIn: { profile: 'syncing' } })) profileStatus = 'loading';
-  else if (snapshot.matches({ signedIn: { profile: 'saving' } })) profileStatus = 'saving';
-  else if (snapshot.matches({ signedIn: { profile: 'ready' } })) profileStatus = 'ready';
-  else if (snapshot.matches({ signedIn: { profile: 'unavailable' } })) profileStatus = 'unavailable';
-  return {
-    status,
-    activity: activities[top] ?? null,
-    user: context.user,
-    profile: context.profile,
-    profileStatus,
-    profileError: context.profileError,
-    error: context.error,
-    checkoutPlan: context.checkoutPlan,
-    passwordSaving: snapshot.hasTag('passwordSaving'),
-    passwordNotice: context.passwordNotice,
-    passwordError: context.passwordError,
-  };
-}

@@ -3,7 +3,8 @@ import { findPlan, type PlanKey } from './plans';
 
 /**
  * A client's account as the server knows it (GET /api/me) and the rules around it: what a profile update may
- * change, and where a signed-in user goes next (SPEC.md §4, DESIGN.md D4, D16). Shared by browser and server.
+ * change, where a signed-in user goes next (docs/decisions/051, 058), and how the browser puts the user it shows
+ * together from the identity provider's account, its cache and the server's profile. Shared by browser and server.
  */
 
 /** The answer of GET /api/me and PATCH /api/me. `purchasedPlan` is the entitlement: only the server sets it (D4). */
@@ -85,4 +86,81 @@ export function signInDestination(
 /** "Asha" from "Asha Rao"; the fallback (a friendly "there" unless told otherwise) when there is no name yet. */
 export function firstName(displayName: string | null | undefined, fallback = 'there'): string {
   return displayName?.trim().split(/\s+/)[0] || fallback;
+}
+
+/** The identity provider's user, reduced to what the site needs. */
+export interface AuthAccount {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  /** False for accounts created at payment, which have no password until the client sets one (docs/decisions/055). */
+  hasPassword: boolean;
+}
+
+/** What the browser caches per user (`growth.user.{uid}`): a fast first paint, never proof (docs/decisions/051). */
+export interface LocalExtras {
+  displayName?: string | null;
+  purchasedPlan?: PlanKey | null;
+  quizCompleted?: boolean;
+}
+
+/** The user the site shows: the account merged with the local extras, then with the server's profile. */
+export interface AuthUser extends SignedInUser {
+  uid: string;
+  hasPassword: boolean;
+}
+
+/** The user from the identity provider's account, the browser's cache and (once it has answered) the server's profile. */
+export function mergeUser(account: AuthAccount, extras: LocalExtras | null, profile: AccountProfile | null = null): AuthUser {
+  return {
+    uid: account.uid,
+    email: profile?.email || account.email,
+    displayName: profile?.displayName || extras?.displayName || account.displayName || null,
+    businessName: profile?.businessName ?? null,
+    role: profile?.role ?? null,
+    industry: profile?.industry ?? null,
+    // Once the server has answered, its word replaces the cache entirely (docs/decisions/051).
+    purchasedPlan: profile ? profile.purchasedPlan : (extras?.purchasedPlan ?? null),
+    quizCompleted: profile ? profile.quizCompleted || !!extras?.quizCompleted : !!extras?.quizCompleted,
+    hasPassword: account.hasPassword,
+  };
+}
+
+/** The user once the server's profile has answered: its fields win, a name it lacks is kept. */
+export function userWithProfile(user: AuthUser, profile: AccountProfile): AuthUser {
+  return {
+    ...user,
+    email: profile.email || user.email,
+    displayName: profile.displayName || user.displayName,
+    businessName: profile.businessName,
+    role: profile.role,
+    industry: profile.industry,
+    purchasedPlan: profile.purchasedPlan,
+    quizCompleted: profile.quizCompleted,
+  };
+}
+
+/** The user with the client's own changes applied at once; the chosen plan is an intention, not a user field. */
+export function userWithChanges(user: AuthUser, changes: ProfileUpdate): AuthUser {
+  const { chosenPlan: _chosenPlan, ...fields } = changes;
+  return { ...user, ...fields };
+}
+
+/** What the browser caches for a user. */
+export function extrasOf(user: AuthUser): Required<LocalExtras> {
+  return { displayName: user.displayName, purchasedPlan: user.purchasedPlan, quizCompleted: user.quizCompleted };
+}
+
+/** A new account starts with the quiz not done, its name, and the plan picked at sign-up as an intention (docs/decisions/052). */
+export function signUpUser(account: AuthAccount, chosenPlan: PlanKey | null): { user: AuthUser; update: ProfileUpdate } {
+  const user = mergeUser(account, { displayName: account.displayName, purchasedPlan: null, quizCompleted: false });
+  const update: ProfileUpdate = { quizCompleted: false };
+  if (account.displayName) update.displayName = account.displayName;
+  if (chosenPlan) update.chosenPlan = chosenPlan;
+  return { user, update };
+}
+
+/** An account signed in with the token minted after a verified payment: the quiz was part of buying. */
+export function paidUser(account: AuthAccount, extras: LocalExtras | null): { user: AuthUser; update: ProfileUpdate } {
+  return { user: mergeUser(account, { ...extras, quizCompleted: true }), update: { quizCompleted: true } };
 }

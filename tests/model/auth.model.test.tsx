@@ -3,24 +3,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { createActor, fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import {
-  authMachine,
-  authStateOf,
-  extrasOf,
-  type AuthAccount,
-  type AuthEvent,
-  type AuthState,
-  type LocalExtras,
-  type Session,
-} from '../../machines/auth.machine';
-import type { AccountProfile } from '../../src/domain/account';
+import { authMachine, type AuthAccount, type AuthEvent, type LocalExtras, type Session } from '../../machines/auth.machine';
+import { extrasOf, type AccountProfile } from '../../src/domain/account';
 import { findPlan } from '../../src/domain/plans';
 import { serviceName } from '../../src/domain/catalogue';
 import { Header } from '../../src/app/layout/Header';
 import { SignInPage } from '../../src/features/auth/SignInPage';
 import { DashboardPage } from '../../src/features/dashboard/DashboardPage';
-import { startAuthRuntime } from '../../src/lib/auth/runtime';
-import { storeWithRuntime } from '../../src/lib/auth/store';
+import { authStateOf, type AuthState } from '../../src/lib/auth/authState';
+import { startAuthActor } from '../../src/lib/auth/runtime';
+import { storeWithActor } from '../../src/lib/auth/store';
 import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
@@ -105,7 +97,7 @@ const serializeState = (snapshot: Snapshot) =>
     value: snapshot.value,
     uid: snapshot.context.user?.uid ?? null,
     profile: snapshot.context.profile !== null,
-    canSetPassword: !!snapshot.context.user && !snapshot.context.user.hasPassword && !snapshot.context.passwordNotice,
+    canSetPassword: !!snapshot.context.user && !snapshot.context.user.hasPassword && !snapshot.context.passwordOutcome,
   });
 
 const model = createTestModel(modelOf(authMachine), { events: [...events, ...outcomes] as never, serializeState });
@@ -222,8 +214,8 @@ describe('auth machine: model-based paths', () => {
     for (const path of paths) {
       it(path.description, { timeout: 30_000 }, async () => {
         const effects = fakeEffects();
-        const runtime = startAuthRuntime(effects.logic);
-        const store = storeWithRuntime(runtime);
+        const runtime = startAuthActor(effects.logic);
+        const store = storeWithActor(runtime);
         const { user, router } = renderWithApp(
           <>
             <Header />

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import {
   createActor,
@@ -183,7 +183,6 @@ describe('chat machine: model-based paths', () => {
   });
 
   describe('on the rendered widget', () => {
-    afterEach(() => chatDock.reset());
 
     for (const path of paths) {
       it(path.description, async () => {
@@ -191,7 +190,7 @@ describe('chat machine: model-based paths', () => {
         const { user } = renderWithApp(
           <>
             <ChatLauncher />
-            <ChatWidget logic={machineWith(streams)} input={{ conversationId }} />
+            <ChatWidget logic={machineWith(streams)} input={{ conversationId }} dock={chatDock} />
           </>,
         );
         let closes = 0;

@@ -6,9 +6,10 @@ import { firebaseAuth } from '../../src/lib/firebase';
 import { firebaseWebConfig } from '../../src/lib/auth/config';
 import { hasStoredSession } from '../../src/lib/auth/session';
 import { extrasKey, readExtras, writeExtras } from '../../src/lib/auth/extras';
-import { liveAuthMachine, startAuthRuntime, type AuthRuntime } from '../../src/lib/auth/runtime';
+import { liveAuthMachine, startAuthActor } from '../../src/lib/auth/runtime';
+import type { AuthActor } from '../../src/lib/auth/store';
+import type { AuthState } from '../../src/lib/auth/authState';
 import type { AccountProfile, ProfileUpdate } from '../../src/domain/account';
-import type { AuthState } from '../../machines/auth.machine';
 
 /**
  * The browser side against the real Firebase Auth Emulator (the Firebase SDK runs in jsdom): the adapter, the error
@@ -79,7 +80,7 @@ describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emula
       purchasedPlan: 'growth-engine',
       purchasedAt: '2026-03-01T00:00:00.000Z',
     });
-    const runtime: AuthRuntime = startAuthRuntime(
+    const runtime = startAuthActor(
       liveAuthMachine({
         adapter,
         getAccount: async () => profile({}),
@@ -96,13 +97,17 @@ describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emula
       }),
     );
     // Nobody is signed in in this browser: the first check is answered at once, without waiting for Firebase.
-    expect(runtime.getState().status).toBe('signedOut');
+    expect(runtime.getSnapshot().status).toBe('signedOut');
 
-    const user = await runtime.signInWithCustomToken(token);
-    expect(user).toMatchObject({ uid: buyer.uid, displayName: 'Ravi Kumar', quizCompleted: true, hasPassword: false });
+    // The payment page sends the token as an event; how it went is the machine's state.
+    runtime.send({ type: 'auth.signInWithToken', token });
+    expect(runtime.getSnapshot().activity).toBe('customToken');
+    await until(runtime, (state) => state.activity !== 'customToken');
+    expect(runtime.getSnapshot()).toMatchObject({ status: 'signedIn', error: null });
+    expect(runtime.getSnapshot().user).toMatchObject({ uid: buyer.uid, displayName: 'Ravi Kumar', quizCompleted: true, hasPassword: false });
     await until(runtime, (state) => state.profileStatus === 'ready');
     expect(saved).toEqual([{ quizCompleted: true }]);
-    expect(runtime.getState()).toMatchObject({ status: 'signedIn', profile: { purchasedPlan: 'growth-engine', quizCompleted: true } });
+    expect(runtime.getSnapshot()).toMatchObject({ status: 'signedIn', profile: { purchasedPlan: 'growth-engine', quizCompleted: true } });
     expect(JSON.parse(window.localStorage.getItem(extrasKey(buyer.uid))!)).toEqual({
       displayName: 'Ravi Kumar',
       purchasedPlan: 'growth-engine',
@@ -112,8 +117,8 @@ describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emula
     // Right after payment the buyer can give the account a password (D13).
     runtime.send({ type: 'auth.setPassword', password: 'new-secret-1' });
     await until(runtime, (state) => !state.passwordSaving);
-    expect(runtime.getState().passwordNotice).toMatch(/Your password is set/);
-    expect(runtime.getState().user?.hasPassword).toBe(true);
+    expect(runtime.getSnapshot().passwordNotice).toMatch(/Your password is set/);
+    expect(runtime.getSnapshot().user?.hasPassword).toBe(true);
     await adapter.signOut();
     expect((await adapter.signIn(buyer.email!, 'new-secret-1'))?.uid).toBe(buyer.uid);
 
@@ -123,7 +128,7 @@ describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emula
   });
 
   it('rejects an invalid custom token with SPEC’s sentence', async () => {
-    const runtime = startAuthRuntime(
+    const runtime = startAuthActor(
       liveAuthMachine({
         adapter,
         getAccount: async () => {
@@ -137,18 +142,19 @@ describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emula
         hasStoredSession: () => false,
       }),
     );
-    await expect(runtime.signInWithCustomToken('not-a-token')).rejects.toThrow('Sign in with custom token failed.');
-    expect(runtime.getState()).toMatchObject({ status: 'signedOut', error: 'Sign in with custom token failed.' });
+    runtime.send({ type: 'auth.signInWithToken', token: 'not-a-token' });
+    await until(runtime, (state) => state.activity !== 'customToken');
+    expect(runtime.getSnapshot()).toMatchObject({ status: 'signedOut', user: null, error: 'Sign in with custom token failed.' });
     runtime.stop();
   });
 });
 
-function until(runtime: AuthRuntime, done: (state: AuthState) => boolean): Promise<void> {
+function until(runtime: AuthActor, done: (state: AuthState) => boolean): Promise<void> {
   return new Promise((resolve) => {
-    if (done(runtime.getState())) return resolve();
-    const stop = runtime.subscribe((state) => {
+    if (done(runtime.getSnapshot())) return resolve();
+    const subscription = runtime.subscribe((state) => {
       if (done(state)) {
-        stop();
+        subscription.unsubscribe();
         resolve();
       }
     });

@@ -5,9 +5,9 @@ import { authErrorMessage, toAuthError } from '../../src/lib/auth/messages';
 import { extrasKey, readExtras, writeExtras } from '../../src/lib/auth/extras';
 import { firebaseWebConfig } from '../../src/lib/auth/config';
 import { hasStoredSession, sessionStorageKey } from '../../src/lib/auth/session';
-import { AuthStore, createLiveAuthStore, staticAuthState } from '../../src/lib/auth/store';
-import type { AuthRuntime } from '../../src/lib/auth/runtime';
-import type { AuthEvent, AuthState } from '../../machines/auth.machine';
+import { AuthStore, createLiveAuthStore, staticAuthState, type AuthActor } from '../../src/lib/auth/store';
+import type { AuthState } from '../../src/lib/auth/authState';
+import type { AuthEvent } from '../../machines/auth.machine';
 import { timelinePhases, timelineProgress } from '../../src/features/dashboard/timeline';
 
 afterEach(() => window.localStorage.clear());
@@ -199,24 +199,23 @@ describe('the browser Firebase settings', () => {
 });
 
 describe('the app-wide auth store', () => {
-  function fakeRuntime(initial: AuthState) {
+  function fakeActor(initial: AuthState) {
     const sent: AuthEvent[] = [];
     let state = initial;
     const listeners = new Set<(state: AuthState) => void>();
-    const runtime: AuthRuntime = {
-      getState: () => state,
-      subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+    const actor: AuthActor = {
+      getSnapshot: () => state,
+      subscribe: (listener) => (listeners.add(listener), { unsubscribe: () => void listeners.delete(listener) }),
       send: (event) => void sent.push(event),
-      signInWithCustomToken: async () => {
-        throw new Error('unused');
-      },
-      stop: () => undefined,
     };
-    return { runtime, sent, set: (next: AuthState) => ((state = next), listeners.forEach((listener) => listener(next))) };
+    return { actor, sent, set: (next: AuthState) => ((state = next), listeners.forEach((listener) => listener(next))) };
   }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('starts signed out, without loading anything, when no session is stored', () => {
-    expect(createLiveAuthStore().getState()).toEqual(staticAuthState('signedOut'));
+    const store = createLiveAuthStore();
+    expect(store.getState()).toEqual(staticAuthState('signedOut'));
+    expect(store.getStatus()).toBe('idle');
   });
 
   it('starts loading when a session is stored', () => {
@@ -224,14 +223,17 @@ describe('the app-wide auth store', () => {
     expect(createLiveAuthStore().getState().status).toBe('loading');
   });
 
-  it('holds events until the runtime is there, then follows it', async () => {
-    const fake = fakeRuntime(staticAuthState('signedOut'));
+  it('holds events until the machine is there, then follows it', async () => {
+    const fake = fakeActor(staticAuthState('signedOut'));
     let release!: () => void;
-    const store = new AuthStore(() => new Promise((resolve) => (release = () => resolve(fake.runtime))), staticAuthState('signedOut'));
+    const store = new AuthStore(() => new Promise((resolve) => (release = () => resolve(fake.actor))), staticAuthState('loading'));
     store.send({ type: 'auth.signIn', email: 'a@b.in', password: 'x' });
+    expect(store.getStatus()).toBe('loading');
     expect(fake.sent).toEqual([]);
     release();
-    await store.ensureLoaded();
+    await settled();
+    expect(store.getStatus()).toBe('ready');
+    expect(store.getState()).toBe(fake.actor.getSnapshot());
     expect(fake.sent).toEqual([{ type: 'auth.signIn', email: 'a@b.in', password: 'x' }]);
     const seen: string[] = [];
     store.subscribe(() => seen.push(store.getState().status));
@@ -240,18 +242,23 @@ describe('the app-wide auth store', () => {
   });
 
   it('says so when sign-in cannot be loaded, and tries again next time', async () => {
-    const fake = fakeRuntime(staticAuthState('signedOut'));
+    const fake = fakeActor(staticAuthState('signedOut'));
     let attempts = 0;
     const store = new AuthStore(async () => {
       attempts += 1;
       if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
-      return fake.runtime;
+      return fake.actor;
     }, staticAuthState('loading'));
-    await expect(store.ensureLoaded()).rejects.toThrow();
-    expect(store.getState()).toMatchObject({ status: 'signedOut', error: 'We could not load sign-in. Check your connection and try again.' });
-    await store.ensureLoaded();
+    store.send({ type: 'auth.signIn', email: 'a@b.in', password: 'x' });
+    await settled();
+    expect(store.getStatus()).toBe('failed');
+    expect(store.getState()).toEqual(staticAuthState('signedOut', 'We could not load sign-in. Check your connection and try again.'));
+    store.load();
+    await settled();
     expect(attempts).toBe(2);
     expect(store.getState()).toEqual(staticAuthState('signedOut'));
+    // The event sent before the failed download is not replayed later: the person sends it again.
+    expect(fake.sent).toEqual([]);
   });
 });
 

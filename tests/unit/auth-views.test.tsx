@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { AuthEvent, AuthState, AuthUser } from '../../machines/auth.machine';
+import type { AuthEvent, AuthUser } from '../../machines/auth.machine';
+import type { AuthState } from '../../src/lib/auth/authState';
 import type { AccountProfile } from '../../src/domain/account';
 import { serviceName } from '../../src/domain/catalogue';
 import { plans } from '../../src/domain/plans';
@@ -10,8 +11,7 @@ import { SignInPage } from '../../src/features/auth/SignInPage';
 import { DashboardPage } from '../../src/features/dashboard/DashboardPage';
 import { PricingPage } from '../../src/features/pricing/PricingPage';
 import { useAuth } from '../../src/lib/auth/hooks';
-import { staticAuthState, storeWithRuntime } from '../../src/lib/auth/store';
-import type { AuthRuntime } from '../../src/lib/auth/runtime';
+import { staticAuthState, storeWithActor, type AuthActor } from '../../src/lib/auth/store';
 import { renderWithApp } from '../render';
 
 const asha: AuthUser = {
@@ -44,17 +44,15 @@ function signedIn(overrides: Partial<AuthState> = {}): AuthState {
   return { ...staticAuthState('signedIn'), user: asha, profile: profile(), profileStatus: 'ready', ...overrides };
 }
 
-/** A store over a runtime that only records what the views send. */
+/** A store over an actor that only records what the views send. */
 function storeWith(state: AuthState) {
   const sent: AuthEvent[] = [];
-  const runtime: AuthRuntime = {
-    getState: () => state,
-    subscribe: () => () => undefined,
+  const actor: AuthActor = {
+    getSnapshot: () => state,
+    subscribe: () => ({ unsubscribe: () => undefined }),
     send: (event) => void sent.push(event),
-    signInWithCustomToken: async () => asha,
-    stop: () => undefined,
   };
-  return { store: storeWithRuntime(runtime), sent };
+  return { store: storeWithActor(actor), sent };
 }
 
 function Where() {

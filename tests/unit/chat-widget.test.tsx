@@ -24,14 +24,12 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   sessionStorage.clear();
-  chatDock.reset();
   fetchMock = vi.fn<typeof fetch>(async () => sseResponse([{ type: 'delta', text: 'Hello ' }, { type: 'delta', text: 'there.' }, { type: 'done' }]));
   vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  chatDock.reset();
 });
 
 function renderSite() {
@@ -164,7 +162,9 @@ describe('the chat widget in the layout', () => {
     await screen.findByText('Hello there.');
     const firstId = (JSON.parse(fetchMock.mock.calls[0]![1]!.body as string) as { conversationId: string }).conversationId;
     first.unmount();
-    chatDock.reset();
+    // The widget let go of its actor as it went: the next page load starts from a dock that was never asked.
+    expect(chatDock.getStatus()).toBe('idle');
+    expect(chatDock.getSnapshot()).toBeNull();
 
     const second = renderSite();
     await second.user.click(launcher());

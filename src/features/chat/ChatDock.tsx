@@ -1,17 +1,19 @@
-import { Component, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useLoadStatus } from '../../lib/lazyActor';
 import { chatDock } from './chatDock';
 import { loadChatWidget } from './loadChatWidget';
 
 /**
  * Where the layout keeps the chat widget: outside the routed page, so the conversation survives route changes.
- * Nothing is rendered (or downloaded) until the launcher first asks for the assistant.
+ * Nothing is rendered (or downloaded) until the launcher first asks for the assistant; after a failed download,
+ * nothing again until the next ask.
  */
 export function ChatDock() {
-  const { mounted, attempt } = useSyncExternalStore(chatDock.subscribe, chatDock.getState, chatDock.getState);
-  if (!mounted) return null;
+  const status = useLoadStatus(chatDock);
+  if (status === 'idle' || status === 'failed') return null;
   return (
-    <LoadBoundary key={attempt} onError={() => chatDock.loadFailed()}>
+    <LoadBoundary onError={() => chatDock.loadFailed()}>
       <LoadedWidget />
     </LoadBoundary>
   );
@@ -26,21 +28,20 @@ function LoadedWidget() {
   useEffect(() => {
     if (widget) return;
     let current = true;
+    // A failed download is the dock's to report (chatDock.ts loads the same module); this only waits for success.
     loadChatWidget().then(
       (module) => {
         loaded = module;
         if (current) setWidget(module);
       },
-      () => {
-        if (current) chatDock.loadFailed();
-      },
+      () => undefined,
     );
     return () => {
       current = false;
     };
   }, [widget]);
   if (!widget) return <Opening role="status">Opening the assistant…</Opening>;
-  return <widget.ChatWidget />;
+  return <widget.ChatWidget dock={chatDock} />;
 }
 
 /** A failure inside the widget hides the widget; it never takes the page down with it. */

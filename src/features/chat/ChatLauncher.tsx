@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { Bot } from 'lucide-react';
-import { chatDock, chatPanelId, launcherId } from './chatDock';
+import { useLazySelector, useLoadStatus } from '../../lib/lazyActor';
+import { chatDock } from './chatDock';
+import { chatPanelId, launcherId } from './chatIds';
 import { loadChatWidget } from './loadChatWidget';
 
 /**
@@ -9,7 +10,9 @@ import { loadChatWidget } from './loadChatWidget';
  * first page load carries; hovering or focusing it starts loading the rest, so the panel is usually ready on click.
  */
 export function ChatLauncher({ className }: { className?: string }) {
-  const { open, loadFailed } = useSyncExternalStore(chatDock.subscribe, chatDock.getState, chatDock.getState);
+  // The chat machine alone knows whether its panel is open; before it has loaded, it is not.
+  const open = useLazySelector(chatDock, (snapshot) => !!snapshot?.hasTag('open'));
+  const loadFailed = useLoadStatus(chatDock) === 'failed';
   return (
     <>
       <Launcher
@@ -18,7 +21,7 @@ export function ChatLauncher({ className }: { className?: string }) {
         className={className}
         aria-expanded={open}
         aria-controls={open ? chatPanelId : undefined}
-        onClick={() => chatDock.request()}
+        onClick={() => chatDock.send({ type: 'chat.toggle' })}
         onPointerEnter={preload}
         onFocus={preload}
       >

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Bot, MessageCircle, RotateCcw, Send, X } from 'lucide-react';
 import { chatGreeting, chatLimits } from '../../domain/chat';
 import { ChatActor } from './chatActor';
-import { chatPanelId, launcherId } from './chatDock';
+import { chatPanelId, launcherId } from './chatIds';
 import {
   Bubble,
   Caret,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { chatMachine, ChatInput } from '../../../machines/chat.machine';
 import { conversationId, loadTranscript } from '../../lib/chatSession';
 import { ChatActor, liveChatMachine } from './chatActor';
-import { chatDock } from './chatDock';
+import type { ChatDock } from './chatDock';
 import { ChatPanel } from './ChatPanel';
 
 interface ChatWidgetProps {
@@ -10,25 +10,24 @@ interface ChatWidgetProps {
   logic?: typeof chatMachine;
   /** Where the conversation starts; by default this tab's conversation id and saved transcript. */
   input?: ChatInput;
+  /** The first bundle's handle on the chat (chatDock.ts): the launcher reaches this widget's actor through it. */
+  dock?: Pick<ChatDock, 'attach'>;
 }
 
 /** The chat assistant, loaded on demand: its actor (one conversation per tab session) and the panel. */
-export function ChatWidget({ logic = liveChatMachine, input }: ChatWidgetProps) {
+export function ChatWidget({ logic = liveChatMachine, input, dock }: ChatWidgetProps) {
   const [start] = useState<ChatInput>(() => input ?? { conversationId: conversationId(), messages: loadTranscript() });
   return (
     <ChatActor.Provider logic={logic} options={{ input: start }}>
-      <DockBridge />
+      {dock && <AttachToDock dock={dock} />}
       <ChatPanel />
     </ChatActor.Provider>
   );
 }
 
-/** Passes the launcher's clicks to the machine and tells the launcher whether the panel is open. */
-function DockBridge() {
+/** Hands this widget's actor to the dock, which then sends it the launcher's toggles and reads its open state. */
+function AttachToDock({ dock }: { dock: Pick<ChatDock, 'attach'> }) {
   const actor = ChatActor.useActorRef();
-  const open = ChatActor.useSelector((snapshot) => snapshot.hasTag('open'));
-  useEffect(() => chatDock.connect(() => actor.send({ type: 'chat.toggle' })), [actor]);
-  useEffect(() => chatDock.reportOpen(open), [open]);
-  useEffect(() => () => chatDock.reportOpen(false), []);
+  useEffect(() => dock.attach(actor), [dock, actor]);
   return null;
 }

@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthState } from '../../../machines/auth.machine';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useLazySelector } from '../lazyActor';
+import type { AuthState } from './authState';
 import { sessionStorageKey } from './session';
 import { createLiveAuthStore, type AuthStore } from './store';
 
@@ -15,11 +16,10 @@ export function AuthProvider({ store, children }: { store?: AuthStore; children:
   const [own] = useState(() => store ?? createLiveAuthStore());
 
   useEffect(() => {
-    const load = () => void own.ensureLoaded().catch(() => undefined);
     // A stored session: find out who it is now, after the first render, so nothing else waits for Firebase.
-    if (own.getState().status === 'loading') load();
+    if (own.getState().status === 'loading') own.load();
     // Signed in in another tab: Firebase writes its session key there, and this tab hears about it here.
-    const onStorage = (event: StorageEvent) => event.key === sessionStorageKey() && event.newValue && load();
+    const onStorage = (event: StorageEvent) => event.key === sessionStorageKey() && event.newValue && own.load();
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [own]);
@@ -27,7 +27,7 @@ export function AuthProvider({ store, children }: { store?: AuthStore; children:
   return <AuthContext.Provider value={own}>{children}</AuthContext.Provider>;
 }
 
-/** The store of the nearest AuthProvider (SPEC.md §5: outside one, this throws). */
+/** The store of the nearest AuthProvider (outside one, this throws). */
 export function useAuthStore(): AuthStore {
   const store = useContext(AuthContext);
   if (!store) throw new Error('useAuth must be used within an AuthProvider');
@@ -36,6 +36,5 @@ export function useAuthStore(): AuthStore {
 
 /** One value from the auth state; the component re-renders only when that value changes. */
 export function useAuthSelector<T>(selector: (state: AuthState) => T): T {
-  const store = useAuthStore();
-  return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
+  return useLazySelector(useAuthStore(), selector);
 }

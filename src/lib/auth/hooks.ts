@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { AuthState, AuthUser } from '../../../machines/auth.machine';
 import type { PlanKey } from '../../domain/plans';
 import type { ProfileUpdate } from '../../domain/account';
 import { useAuthStore } from './AuthProvider';
+import type { AuthState } from './authState';
 
 /**
  * What pages do with the auth machine. Kept apart from AuthProvider.tsx so only the pages that act on auth (sign-in,
@@ -10,26 +10,28 @@ import { useAuthStore } from './AuthProvider';
  */
 
 export { useAuthSelector, useAuthStore } from './AuthProvider';
+export type { AuthState } from './authState';
 
 /** Loads Firebase and the machine now: pages that need them (sign-in, dashboard) call this as they open. */
 export function useAuthRuntime(): void {
   const store = useAuthStore();
-  useEffect(() => {
-    store.ensureLoaded().catch(() => undefined);
-  }, [store]);
+  useEffect(() => store.load(), [store]);
 }
 
 export interface AuthActions {
   signIn(email: string, password: string): void;
   signUp(details: { name: string; email: string; password: string; plan: PlanKey | null }): void;
+  /**
+   * Signs in with the custom token the server minted after payment. The outcome is state, like every other
+   * sign-in: `activity` is 'customToken' while it runs, then `status` and `error` say how it went.
+   */
+  signInWithToken(token: string): void;
   signOut(): void;
   /** Merges the changes into the user, caches them locally and saves them to the server profile (PATCH /api/me). */
   updateUser(changes: ProfileUpdate): void;
   refreshProfile(): void;
   setPassword(password: string): void;
   dismissError(): void;
-  /** Signs in with the custom token the server minted after payment; resolves with the user, or rejects (§7.6). */
-  signInWithCustomToken(token: string): Promise<AuthUser>;
 }
 
 export function useAuthActions(): AuthActions {
@@ -38,21 +40,21 @@ export function useAuthActions(): AuthActions {
     () => ({
       signIn: (email, password) => store.send({ type: 'auth.signIn', email, password }),
       signUp: ({ name, email, password, plan }) => store.send({ type: 'auth.signUp', name, email, password, plan }),
+      signInWithToken: (token) => store.send({ type: 'auth.signInWithToken', token }),
       signOut: () => store.send({ type: 'auth.signOut' }),
       updateUser: (changes) => store.send({ type: 'auth.update', changes }),
       refreshProfile: () => store.send({ type: 'auth.refresh' }),
       setPassword: (password) => store.send({ type: 'auth.setPassword', password }),
       dismissError: () => store.send({ type: 'auth.dismissError' }),
-      signInWithCustomToken: async (token) => (await store.ensureLoaded()).signInWithCustomToken(token),
     }),
     [store],
   );
 }
 
-/** The whole auth state and its actions (SPEC.md §5: outside the provider this throws). */
+/** The whole auth state and its actions (outside the provider this throws). */
 export function useAuth(): AuthState & AuthActions {
   const store = useAuthStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const actions = useAuthActions();
   return useMemo(() => ({ ...state, ...actions }), [state, actions]);
 }

@@ -1,36 +1,17 @@
-import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
-import {
-  authMachine,
-  authMessages,
-  authStateOf,
-  extrasOf,
-  type AuthAccount,
-  type AuthEvent,
-  type AuthSnapshot,
-  type AuthState,
-  type AuthUser,
-  type LocalExtras,
-  type Session,
-} from '../../../machines/auth.machine';
-import type { AccountProfile, ProfileUpdate } from '../../domain/account';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { authMachine, type AuthEvent, type AuthSnapshot, type Session } from '../../../machines/auth.machine';
+import { extrasOf, type AccountProfile, type AuthAccount, type LocalExtras, type ProfileUpdate } from '../../domain/account';
 import { firebaseAuth, type FirebaseAuthAdapter } from '../firebase';
 import { getAccount, updateAccount } from './accountApi';
+import { authStateOf, type AuthState } from './authState';
 import { hasStoredSession } from './session';
 import { readExtras, writeExtras } from './extras';
+import type { AuthActor } from './store';
 
 /**
- * The auth machine with its real effects, and the running actor the app-wide store talks to. This module (with
- * xstate and Firebase) is loaded on demand by src/lib/auth/store.ts; nothing here is in the first bundle of `/`.
+ * The auth machine with its real effects, started, as the app-wide store follows it. This module (with xstate and
+ * Firebase) is loaded on demand by src/lib/auth/store.ts; nothing here is in the first bundle of `/`.
  */
-
-export interface AuthRuntime {
-  getState(): AuthState;
-  subscribe(listener: (state: AuthState) => void): () => void;
-  send(event: AuthEvent): void;
-  /** Signs in with a custom token minted by the server after payment; resolves with the user or rejects (§7.6). */
-  signInWithCustomToken(token: string): Promise<AuthUser>;
-  stop(): void;
-}
 
 export interface AuthEffects {
   adapter: FirebaseAuthAdapter;
@@ -81,45 +62,26 @@ export function liveAuthMachine(effects: AuthEffects = defaultEffects()) {
   });
 }
 
-export function startAuthRuntime(logic: AnyActorLogic = liveAuthMachine()): AuthRuntime {
-  const actor = createActor(logic as typeof authMachine).start();
-  let state = authStateOf(actor.getSnapshot() as AuthSnapshot);
-  const listeners = new Set<(state: AuthState) => void>();
-  actor.subscribe((snapshot) => {
-    const next = authStateOf(snapshot);
-    if (JSON.stringify(next) === JSON.stringify(state)) return;
-    state = next;
-    for (const listener of listeners) listener(state);
-  });
-
-  const until = (done: (state: AuthState) => boolean) =>
-    new Promise<AuthState>((resolve) => {
-      if (done(state)) return resolve(state);
-      const stop = subscribe((next) => {
-        if (!done(next)) return;
-        stop();
-        resolve(next);
-      });
-    });
-
-  function subscribe(listener: (state: AuthState) => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  }
-
+/**
+ * Starts the machine and shows it to the store as AuthState (src/lib/auth/authState.ts), worked out once per
+ * snapshot: the views' selectors pick single values from it, so nothing compares whole states.
+ */
+export function startAuthActor(logic: typeof authMachine = liveAuthMachine()): AuthActor & { stop(): void } {
+  const actor = createActor(logic).start();
+  let seen: AuthSnapshot | undefined;
+  let view: AuthState;
+  const getSnapshot = (): AuthState => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot !== seen) {
+      seen = snapshot;
+      view = authStateOf(snapshot);
+    }
+    return view;
+  };
   return {
-    getState: () => state,
-    subscribe,
-    send: (event) => actor.send(event),
-    async signInWithCustomToken(token) {
-      await until((current) => current.status !== 'loading' && current.activity === null);
-      actor.send({ type: 'auth.signInWithToken', token });
-      const settled = await until((current) => current.activity !== 'customToken');
-      if (settled.status !== 'signedIn' || !settled.user || settled.error) {
-        throw new Error(settled.error ?? authMessages.customTokenFailed);
-      }
-      return settled.user;
-    },
-    stop: () => actor.stop(),
+    getSnapshot,
+    subscribe: (listener) => actor.subscribe(() => listener(getSnapshot())),
+    send: (event: AuthEvent) => actor.send(event),
+    stop: () => void actor.stop(),
   };
 }
