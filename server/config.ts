@@ -209,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment: auth: no Firebase service account and no Auth Emulator named. Set FIREBASE_SERVICE_ACCOUNT ' +
         '(or GOOGLE_APPLICATION_CREDENTIALS) for a real Firebase project, or FIREBASE_AUTH_EMULATOR_HOST=' +
         `${authEmulatorDefaults.host} to run on the Auth Emulator on purpose (its tokens are unsigned: for this ` +
-        'machine and tests only; `npm start` names it for you)',
+        'machine and tests only; `npm start` names it for you outside production)',
     );
   }
   const auth = e.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : 'live';

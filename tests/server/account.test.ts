@@ -2,6 +2,7 @@ import { generateKeyPairSync, createSign, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
+import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { firebaseTokenVerifier } from '../../server/auth/requireUser';
 import { grantPlan } from '../../server/auth/service';
@@ -17,8 +18,8 @@ import { isErrorShape, openTestDatabase, startApp, testConfig, type RunningApp, 
  *   firebase emulators:exec --only auth --project demo-growth "npx vitest run --project server"
  */
 
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const projectId = 'demo-growth';
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host;
+const projectId = authEmulatorDefaults.projectId;
 const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
   .then((response) => response.ok)
   .catch(() => false);
