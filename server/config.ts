@@ -212,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'machine and tests only; `npm start` names it for you outside production)',
     );
   }
+  // firebase-admin reads the raw variable: spaces alone would switch it to the emulator while we think it is unset.
+  if (env.FIREBASE_AUTH_EMULATOR_HOST && !e.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Invalid environment: FIREBASE_AUTH_EMULATOR_HOST: holds only spaces; leave it empty or give host:port');
+  }
   const auth = e.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : 'live';
   const serviceAccount = auth === 'live' ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT) : undefined;
   const firebase: FirebaseSettings = e.FIREBASE_AUTH_EMULATOR_HOST

@@ -95,6 +95,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses an emulator host of spaces, which firebase-admin would take as set', () => {
+    expect(() => loadAnyConfig({ FIREBASE_AUTH_EMULATOR_HOST: '  ', FIREBASE_SERVICE_ACCOUNT: '{}' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: holds only spaces/,
+    );
+  });
+
   it('runs live auth when only a service account is given, listening on every interface', () => {
     const config = loadAnyConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
     expect(config.modes.auth).toBe('live');
