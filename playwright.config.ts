@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { authEmulatorDefaults } from './server/auth/emulatorDefaults';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -35,12 +36,15 @@ export default defineConfig({
   ],
   // The whole product as `npm start` runs it: build, Firebase Auth Emulator, server with the API. `npm run test:e2e`
   // wraps this in scripts/with-postgres.sh, so the server stores into a throwaway PostgreSQL the tests can query.
+  // The emulator is asked for by name, never left to a missing service account (docs/decisions/078-auth-emulator-by-name.md).
   webServer: {
     command: 'node --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     env: {
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
       DATA_DIR: `${tmpdir()}/growth-e2e-${port}`,
       DIST_DIR: `${tmpdir()}/growth-e2e-${port}/dist`,
     },

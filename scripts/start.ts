@@ -1,7 +1,7 @@
 /**
  * `npm start` (and `npm run dev` with --dev): runs the whole product on this machine.
  *   1. builds the site when dist/ is missing or older than the sources (not in --dev);
- *   2. starts the Firebase Auth Emulator unless real Firebase credentials are configured (or one already runs);
+ *   2. names and starts the Firebase Auth Emulator unless a service account is configured (or reuses one that runs);
  *   3. starts the server (site + API on PORT, default 8080); in --dev also Vite's dev server, proxying /api;
  *   4. prints one line per part (auth, database, payments, chat) and the URL.
  * Ctrl-C stops everything it started.
@@ -9,18 +9,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { authEmulatorDefaults } from '../server/auth/emulatorDefaults';
+import { loadConfig, withEmbeddedAuth, type Config } from '../server/config';
 
 const dev = process.argv.includes('--dev');
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-const port = process.env.PORT ?? '8080';
-// Where the build goes and is served from; parallel end-to-end runs each use their own.
-const distDir = process.env.DIST_DIR ?? join(root, 'dist');
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
-const liveAuth =
-  !process.env.FIREBASE_AUTH_EMULATOR_HOST &&
-  Boolean(process.env.FIREBASE_SERVICE_ACCOUNT || process.env.GOOGLE_APPLICATION_CREDENTIALS);
+// The server's own reading of the environment, with npm start's one embedded default: on a machine without a
+// service account it names the Auth Emulator (docs/decisions/078-auth-emulator-by-name.md). A bad variable stops
+// here, before anything is built or started.
+const env: NodeJS.ProcessEnv = { ...withEmbeddedAuth(process.env), NO_UPDATE_NOTIFIER: '1' };
+const config = configOrExit(env);
+const { distDir } = config;
+const port = String(config.port);
+const emulator = config.firebase.mode === 'emulator' ? config.firebase : undefined;
+
+function configOrExit(environment: NodeJS.ProcessEnv): Config {
+  try {
+    return loadConfig(environment);
+  } catch (error) {
+    process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -98,7 +109,7 @@ function buildIsStale(env: NodeJS.ProcessEnv): boolean {
  * Real Firebase projects have email-enumeration protection: a wrong password and an unknown email both answer
  * invalid-credential. The emulator does the same once told to, so what people see here is what they see live.
  */
-async function enableEmailPrivacy() {
+async function enableEmailPrivacy({ emulatorHost, projectId }: { emulatorHost: string; projectId: string }) {
   const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/config`, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
@@ -115,13 +126,12 @@ async function main() {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1', DIST_DIR: distDir };
-  if (!liveAuth) {
-    env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-    env.FIREBASE_PROJECT_ID = projectId;
+  env.DIST_DIR = distDir;
+  if (emulator) {
+    env.FIREBASE_PROJECT_ID = emulator.projectId;
     // The browser must reach the same emulator and project as the server.
-    if (emulatorHost !== '127.0.0.1:9099') env.VITE_FIREBASE_AUTH_EMULATOR_HOST ??= emulatorHost;
-    if (projectId !== 'demo-growth') env.VITE_FIREBASE_PROJECT_ID ??= projectId;
+    if (emulator.emulatorHost !== authEmulatorDefaults.host) env.VITE_FIREBASE_AUTH_EMULATOR_HOST ??= emulator.emulatorHost;
+    if (emulator.projectId !== authEmulatorDefaults.projectId) env.VITE_FIREBASE_PROJECT_ID ??= emulator.projectId;
   }
 
   if (!dev && buildIsStale(env)) {
@@ -135,7 +145,8 @@ async function main() {
     writeFileSync(settingsFile(), buildSettings(env));
   }
 
-  if (!liveAuth) {
+  if (emulator) {
+    const { emulatorHost, projectId } = emulator;
     if (await answers(`http://${emulatorHost}/`)) {
       say('auth', `using the Firebase Auth Emulator already running at ${emulatorHost}`);
     } else {
@@ -143,18 +154,17 @@ async function main() {
       run(bin('firebase'), ['emulators:start', '--only', 'auth', '--project', projectId], env, 'the Firebase Auth Emulator', true);
       await waitFor(`http://${emulatorHost}/`, 'the Firebase Auth Emulator', 120_000);
     }
-    await enableEmailPrivacy();
+    await enableEmailPrivacy(emulator);
   }
 
   const serverPort = dev ? (process.env.API_PORT ?? '8787') : port;
   run(process.execPath, ['--import', 'tsx', 'server/index.ts'], { ...env, PORT: serverPort }, 'the server');
   await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 'the server', 120_000);
 
-  const health = (await (await fetch(`http://127.0.0.1:${serverPort}/api/health`)).json()) as Record<string, string>;
-  say('auth', health.auth === 'live' ? 'live Firebase project' : `embedded: Firebase Auth Emulator at ${emulatorHost} (project ${projectId})`);
-  say('database', health.database === 'postgres' ? 'live PostgreSQL (DATABASE_URL)' : `embedded: PGlite in ${process.env.DATA_DIR ?? '.data'}/pglite`);
-  say('payments', health.payments === 'live' ? 'live Razorpay keys' : 'sandbox gateway (no Razorpay keys set)');
-  say('chat', health.chat === 'gemini' ? 'live Gemini' : 'local assistant (no GEMINI_API_KEY set)');
+  say('auth', emulator ? `embedded: Firebase Auth Emulator at ${emulator.emulatorHost} (project ${emulator.projectId})` : 'live Firebase project');
+  say('database', config.modes.database === 'postgres' ? 'live PostgreSQL (DATABASE_URL)' : `embedded: PGlite in ${config.dataDir}/pglite`);
+  say('payments', config.modes.payments === 'live' ? 'live Razorpay keys' : 'sandbox gateway (no Razorpay keys set)');
+  say('chat', config.modes.chat === 'gemini' ? 'live Gemini' : 'local assistant (no GEMINI_API_KEY set)');
 
   if (dev) {
     run(bin('vite'), ['--port', port, '--strictPort'], { ...env, API_PORT: serverPort }, "Vite's dev server");

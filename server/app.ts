@@ -1,12 +1,19 @@
 import compression from 'compression';
+import { sql } from 'drizzle-orm';
 import express, { type Express, type RequestHandler } from 'express';
+import { firebaseAdminAuth } from './auth/firebaseAdmin';
+import { firebaseTokenVerifier } from './auth/requireUser';
 import { accountRoutes } from './auth/routes';
+import { createAccountService } from './auth/service';
+import { chatProviderFor } from './chat/providers/choose';
 import { chatRoutes } from './chat/routes';
+import { createChatService } from './chat/service';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { createContactService } from './contact/service';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
+import { databaseUnavailable } from './http/databaseUnavailable';
 import { errorHandler, notFound } from './http/errors';
 import { createRateLimiters, type RateLimitSettings } from './http/rateLimits';
 import { requestLog } from './http/requestLog';
@@ -14,6 +21,7 @@ import { securityHeaders } from './http/security';
 import { staticSite } from './http/staticSite';
 import { silentLogger, type Logger } from './logger';
 import { quizRoutes } from './quiz/routes';
+import { createQuizService } from './quiz/service';
 
 export interface AppDeps {
   config: Config;
@@ -23,8 +31,6 @@ export interface AppDeps {
   forwarder?: { wake(): void };
   /** Per-class overrides; tests use tiny windows. */
   rateLimits?: Partial<RateLimitSettings>;
-  /** Vite's build output; nothing is served from it when it does not exist. */
-  staticDir?: string;
 }
 
 // API answers are per-request data: never let a browser or proxy cache them.
@@ -33,12 +39,17 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** The whole HTTP surface, without listening, so tests can run it on port 0 with their own dependencies. */
-export function createApp({ config, db, logger = silentLogger, forwarder, rateLimits, staticDir }: AppDeps): Express {
+/**
+ * The composition root: every service is built here from the parsed config, and each route module gets only the
+ * service, limiter and logger it uses (routes -> service -> repository; services never see req/res). The whole HTTP
+ * surface, without listening, so tests can run it on port 0 with their own dependencies.
+ */
+export function createApp({ config, db, logger = silentLogger, forwarder, rateLimits }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
+  // ---- services ----
   const limiters = createRateLimiters(rateLimits);
   const contact = createContactService({
     db,
@@ -46,25 +57,33 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
     ipHashSecret: config.ipHashSecret,
     onQueued: () => forwarder?.wake(),
   });
+  const chat = createChatService({ db, provider: chatProviderFor(config), logger, replyTimeoutMs: config.chat.replyTimeoutMs });
+  const account = createAccountService({ db });
+  const verifier = firebaseTokenVerifier(firebaseAdminAuth(config.firebase));
+  const quiz = createQuizService({ db });
+  const pingDatabase = () => db.execute(sql`select 1`);
 
+  // ---- middleware ----
   app.use(requestLog(logger));
   app.use(securityHeaders(config.csp, { production: config.nodeEnv === 'production' }));
   app.use(compression());
 
+  // ---- routes ----
   const api = express.Router();
   api.use(noStore);
   // Health is cheap and polled by platforms from one address, so it sits before the general limit.
-  api.use(healthRoutes(config));
+  api.use(healthRoutes({ modes: config.modes, pingDatabase }));
   api.use(limiters.api);
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
-  api.use(chatRoutes({ config, db, logger, limiter: limiters.chat }));
-  api.use(accountRoutes({ config, db }));
-  api.use(quizRoutes({ db }));
+  api.use(chatRoutes({ service: chat, limiter: limiters.chat, logger }));
+  api.use(accountRoutes({ service: account, verifier }));
+  api.use(quizRoutes({ service: quiz }));
   api.use(notFound());
   app.use('/api', api);
 
-  if (staticDir) app.use(staticSite(staticDir));
+  app.use(staticSite(config.distDir));
   app.use(notFound());
+  app.use(databaseUnavailable(logger));
   app.use(errorHandler(logger));
   return app;
 }

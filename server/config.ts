@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { authEmulatorDefaults } from './auth/emulatorDefaults';
 
 /**
  * The server's environment, parsed once at start-up (Epic Stack style): a bad value stops the process with a
@@ -23,34 +26,58 @@ function urlWithProtocol(protocols: readonly string[]) {
   );
 }
 
-/** Express's `trust proxy`: true/false, a hop count, or a list of addresses/subnets ("loopback, 10.0.0.0/8"). */
+/** Express's own names for address ranges, besides literal addresses and subnets. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxyError =
+  'must be a hop count (1) or a list of proxy addresses/subnets ("loopback, 10.0.0.0/8"); true is refused because ' +
+  'it lets any client choose its own IP (docs/decisions/080-trust-proxy.md); leave it empty when clients connect directly';
+
+/**
+ * Express's `trust proxy`, limited to the two safe forms: how many proxies stand in front (a hop count), or which
+ * addresses they have. Never `true`: that trusts every X-Forwarded-For, so every client could pick its own IP.
+ */
 const trustProxy = z.preprocess(
   blankAsUndefined,
   z
     .string()
     .trim()
-    .transform((value): boolean | number | string => {
-      if (value === 'true') return true;
-      if (value === 'false') return false;
+    .transform((value, ctx): number | string[] => {
       if (/^\d+$/.test(value)) return Number(value);
-      return value;
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({ code: 'custom', message: trustProxyError });
+      return z.NEVER;
     })
     .optional(),
 );
 
 const portError = 'must be an integer from 0 to 65535';
+const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 const envSchema = z.object({
   PORT: z.preprocess(
     blankAsUndefined,
     z.coerce.number({ error: portError }).int(portError).min(0, portError).max(65535, portError).default(8080),
   ),
-  HOST: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('0.0.0.0')),
+  // Default depends on the auth mode (loopback on the emulator), so it is applied below.
+  HOST: z.preprocess(blankAsUndefined, z.string().trim().min(1).optional()),
   NODE_ENV: z.preprocess(blankAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: z.preprocess(blankAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   TRUST_PROXY: trustProxy,
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']),
   DATA_DIR: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('.data')),
+  /** Vite's build output, served as the site; parallel test runs each serve their own. */
+  DIST_DIR: z.preprocess(blankAsUndefined, z.string().trim().min(1).default(defaultDistDir)),
   CONTACT_FORWARD_URL: urlWithProtocol(['http:', 'https:']),
   IP_HASH_SECRET: optionalString,
   RAZORPAY_KEY_ID: optionalString,
@@ -70,8 +97,9 @@ const envSchema = z.object({
   ),
   // ---- end chat assistant ----
   // ---- accounts (issue #5) ----
+  /** Names the Auth Emulator: the only way the server runs on it (docs/decisions/078-auth-emulator-by-name.md). */
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
-  /** The Firebase project; the emulator's default is `demo-growth` (a demo- project needs no login). */
+  /** The Firebase project; on the emulator it defaults to authEmulatorDefaults.projectId. */
   FIREBASE_PROJECT_ID: optionalString,
   GOOGLE_APPLICATION_CREDENTIALS: optionalString,
   FIREBASE_SERVICE_ACCOUNT: optionalString,
@@ -93,11 +121,14 @@ export interface Config {
   host: string;
   nodeEnv: Env['NODE_ENV'];
   logLevel: LogLevel;
-  trustProxy: boolean | number | string | undefined;
+  /** Express's `trust proxy`: a hop count or the proxies' addresses/subnets; undefined trusts no proxy. */
+  trustProxy: number | string[] | undefined;
   /** Set: node-postgres against this server. Unset: embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /** ':memory:' gives an in-memory PGlite (tests). */
   dataDir: string;
+  /** The built site; nothing is served from it when it does not exist. */
+  distDir: string;
   contactForwardUrl: string | undefined;
   /** Keyed hash for the sender's IP; without it no IP-derived value is stored at all. */
   ipHashSecret: string | undefined;
@@ -171,40 +202,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   // ---- accounts (issue #5) ----
   const hasServiceAccount = Boolean(e.GOOGLE_APPLICATION_CREDENTIALS || e.FIREBASE_SERVICE_ACCOUNT);
-  // The emulator wins when both are present: that is how firebase-admin itself behaves.
-  const auth = e.FIREBASE_AUTH_EMULATOR_HOST || !hasServiceAccount ? 'emulator' : 'live';
-  const emulatorOrigin = auth === 'emulator' ? `http://${e.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}` : undefined;
-  // The emulator's ID tokens are unsigned, so anyone can forge one: in production it must be asked for by name.
-  if (auth === 'emulator' && e.NODE_ENV === 'production' && !e.FIREBASE_AUTH_EMULATOR_HOST) {
+  // The emulator's ID tokens are unsigned, so anyone can forge one: it runs only when named, never as a fallback
+  // (docs/decisions/078-auth-emulator-by-name.md). Named, it wins over a service account, as in firebase-admin itself.
+  if (!e.FIREBASE_AUTH_EMULATOR_HOST && !hasServiceAccount) {
     throw new Error(
-      'Invalid environment: FIREBASE_SERVICE_ACCOUNT: production needs a Firebase service account ' +
-        '(FIREBASE_SERVICE_ACCOUNT or GOOGLE_APPLICATION_CREDENTIALS); set FIREBASE_AUTH_EMULATOR_HOST to run on the emulator on purpose',
+      'Invalid environment: auth: no Firebase service account and no Auth Emulator named. Set FIREBASE_SERVICE_ACCOUNT ' +
+        '(or GOOGLE_APPLICATION_CREDENTIALS) for a real Firebase project, or FIREBASE_AUTH_EMULATOR_HOST=' +
+        `${authEmulatorDefaults.host} to run on the Auth Emulator on purpose (its tokens are unsigned: for this ` +
+        'machine and tests only; `npm start` names it for you outside production)',
     );
   }
+  // firebase-admin reads the raw variable: spaces alone would switch it to the emulator while we think it is unset.
+  if (env.FIREBASE_AUTH_EMULATOR_HOST && !e.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Invalid environment: FIREBASE_AUTH_EMULATOR_HOST: holds only spaces; leave it empty or give host:port');
+  }
+  const auth = e.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : 'live';
   const serviceAccount = auth === 'live' ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT) : undefined;
-  const firebase: FirebaseSettings =
-    auth === 'emulator'
-      ? {
-          mode: 'emulator',
-          projectId: e.FIREBASE_PROJECT_ID ?? 'demo-growth',
-          emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
-        }
-      : {
-          mode: 'live',
-          projectId:
-            e.FIREBASE_PROJECT_ID ?? (typeof serviceAccount?.project_id === 'string' ? serviceAccount.project_id : undefined),
-          serviceAccount,
-        };
+  const firebase: FirebaseSettings = e.FIREBASE_AUTH_EMULATOR_HOST
+    ? {
+        mode: 'emulator',
+        projectId: e.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
+        emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+      }
+    : {
+        mode: 'live',
+        projectId:
+          e.FIREBASE_PROJECT_ID ?? (typeof serviceAccount?.project_id === 'string' ? serviceAccount.project_id : undefined),
+        serviceAccount,
+      };
+  const emulatorOrigin = firebase.mode === 'emulator' ? `http://${firebase.emulatorHost}` : undefined;
   // ---- end accounts ----
 
   return {
     port: e.PORT,
-    host: e.HOST,
+    // On the emulator anyone can forge a sign-in, so only this machine may reach it unless HOST says otherwise.
+    host: e.HOST ?? (auth === 'emulator' ? '127.0.0.1' : '0.0.0.0'),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    distDir: e.DIST_DIR,
     contactForwardUrl: e.CONTACT_FORWARD_URL,
     ipHashSecret: e.IP_HASH_SECRET,
     modes: {
@@ -228,4 +266,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       frameSrc: [],
     },
   };
+}
+
+const isSet = (value: string | undefined) => Boolean(value?.trim());
+
+/**
+ * `npm start`'s run on this machine alone (scripts/start.ts): without a service account it names the Auth Emulator at
+ * its default address, so the server runs on it because it was asked to. Never in production, where a missing service
+ * account is a mistake for the server to refuse, not to paper over.
+ */
+export function withEmbeddedAuth(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const decided =
+    isSet(env.FIREBASE_AUTH_EMULATOR_HOST) || isSet(env.FIREBASE_SERVICE_ACCOUNT) || isSet(env.GOOGLE_APPLICATION_CREDENTIALS);
+  if (decided || env.NODE_ENV === 'production') return env;
+  return { ...env, FIREBASE_AUTH_EMULATOR_HOST: authEmulatorDefaults.host };
 }

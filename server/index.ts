@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { contactForwardKind, createContactForwardHandler } from './contact/forwarder';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/dataDirLock';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { createOutboxWorker } from './outbox/worker';
@@ -15,8 +15,7 @@ import { createOutboxWorker } from './outbox/worker';
  */
 
 const shutdownGraceMs = 10_000;
-// DIST_DIR lets parallel test runs each serve their own build; the default is Vite's dist/.
-const distDir = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 
 function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -47,7 +46,7 @@ async function main(): Promise<void> {
   let server: Server;
   try {
     await runMigrations(database);
-    const app = createApp({ config, db: database.db, logger, forwarder: worker, staticDir: distDir });
+    const app = createApp({ config, db: database.db, logger, forwarder: worker });
     server = await listen(app, config.port, config.host);
   } catch (err) {
     await database.close().catch(() => undefined);
@@ -59,7 +58,12 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
-  logger.info(`listening on ${url}`, { url, database: database.kind, forwarding: Boolean(worker) });
+  logger.info(`listening on ${url}`, { url, database: database.kind, auth: config.modes.auth, forwarding: Boolean(worker) });
+  if (config.firebase.mode === 'emulator' && !loopbackHosts.has(config.host)) {
+    logger.warn('sign-ins are verified by the Auth Emulator, which accepts unsigned tokens, and HOST lets other machines in', {
+      host: config.host,
+    });
+  }
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -83,6 +87,7 @@ main().catch((err: unknown) => {
   // Config errors name the variable: print them plainly, without a stack, so the fix is obvious from the terminal.
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`Server failed to start: ${message}\n`);
-  if (err instanceof Error && !message.startsWith('Invalid environment')) process.stderr.write(`${err.stack}\n`);
+  const explained = message.startsWith('Invalid environment') || err instanceof DataDirInUseError;
+  if (err instanceof Error && !explained) process.stderr.write(`${err.stack}\n`);
   process.exit(1);
 });

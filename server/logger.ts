@@ -1,4 +1,5 @@
 import type { LogLevel } from './config';
+import { summariseDatabaseError } from './db/errors';
 
 /**
  * One JSON object per line, so a platform log viewer can filter on fields. Small on purpose: the server needs
@@ -27,10 +28,22 @@ function defaultWrite(line: string, level: Exclude<LogLevel, 'silent'>): void {
   (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
-/** Errors do not survive JSON.stringify; keep what helps an operator. */
+/** The stack's frames without its first line, which repeats the message. */
+function framesOf(error: Error): string | undefined {
+  const header = `${error.name}: ${error.message}`;
+  return error.stack?.startsWith(header) ? error.stack.slice(header.length).trim() : undefined;
+}
+
+/**
+ * Errors do not survive JSON.stringify; keep what helps an operator. A failed query's message carries its SQL and
+ * parameters (names, emails, messages), so a database error is logged as its SQL state and operation only
+ * (docs/decisions/082-no-personal-data-in-logs.md).
+ */
 function serialise(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+  if (!(value instanceof Error)) return value;
+  const database = summariseDatabaseError(value);
+  if (database) return { name: 'DatabaseError', ...database, stack: framesOf(value) };
+  return { name: value.name, message: value.message, stack: value.stack };
 }
 
 export function createLogger({ level = 'info', write = defaultWrite, now = () => new Date() }: LoggerOptions = {}): Logger {

@@ -1,35 +1,24 @@
-import express, { Router } from 'express';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { AppError, methodNotAllowed } from '../http/errors';
-import { firebaseAdminAuth } from './firebaseAdmin';
-import { currentUser, firebaseTokenVerifier, requireUser, type TokenVerifier } from './requireUser';
-import { createAccountService } from './service';
+import { Router } from 'express';
+import { jsonBody } from '../http/body';
+import { methodNotAllowed } from '../http/errors';
+import { currentUser, requireUser, type TokenVerifier } from './requireUser';
+import type { AccountService } from './service';
+
+/** A profile is a handful of short fields. */
+const PROFILE_BODY_LIMIT = 8 * 1024;
 
 /**
  * GET /me: the caller's profile and entitlement. PATCH /me: the profile fields a client may change. Both verify the
- * Firebase ID token on the server first (DESIGN.md §5, D4).
+ * Firebase ID token on the server first (docs/decisions/054-verifying-id-tokens.md), before any body is read.
  */
-export function accountRoutes({
-  config,
-  db,
-  verifier = firebaseTokenVerifier(firebaseAdminAuth(config.firebase)),
-}: {
-  config: Config;
-  db: Database;
-  verifier?: TokenVerifier;
-}): Router {
-  const service = createAccountService({ db });
+export function accountRoutes({ service, verifier }: { service: AccountService; verifier: TokenVerifier }): Router {
   const router = Router();
   router
     .route('/me')
     .get(requireUser(verifier), async (_req, res) => {
       res.json(await service.profile(currentUser(res)));
     })
-    .patch(requireUser(verifier), express.json({ limit: 8 * 1024 }), async (req, res) => {
-      if (!req.is('application/json')) {
-        throw new AppError(415, 'unsupported_media_type', 'Send the profile changes as application/json.');
-      }
+    .patch(requireUser(verifier), ...jsonBody(PROFILE_BODY_LIMIT, 'the profile changes'), async (req, res) => {
       res.json(await service.update(currentUser(res), req.body));
     })
     .all(methodNotAllowed(['GET', 'PATCH']));

@@ -1,13 +1,9 @@
-import express, { Router, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { ChatStreamEvent } from '../../src/domain/chat';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { AppError, methodNotAllowed } from '../http/errors';
+import { jsonBody } from '../http/body';
+import { methodNotAllowed } from '../http/errors';
 import type { Logger } from '../logger';
-import { createGeminiProvider } from './providers/gemini';
-import { createLocalProvider } from './providers/local';
-import type { ChatProvider } from './providers/types';
-import { createChatService, type ChatService } from './service';
+import type { ChatService } from './service';
 
 /**
  * POST /chat: `{ conversationId, message, history: [{ role, text }] }` answered as server-sent events, one JSON
@@ -18,22 +14,11 @@ import { createChatService, type ChatService } from './service';
 /** A request carries at most 20 earlier messages of 2,000 characters: well under this, even in Devanagari. */
 const bodyLimitBytes = 160 * 1024;
 
-export function chatProviderFor(config: Config): ChatProvider {
-  if (config.geminiApiKey) {
-    return createGeminiProvider({
-      apiKey: config.geminiApiKey,
-      model: config.chat.geminiModel,
-      baseUrl: config.chat.geminiBaseUrl,
-    });
-  }
-  return createLocalProvider({ pieceDelayMs: config.chat.localPieceDelayMs });
-}
-
 function writeEvent(res: Response, event: ChatStreamEvent): void {
   res.write(`data: ${JSON.stringify(event)}\n\n`);
 }
 
-export function chatRouter({
+export function chatRoutes({
   service,
   limiter,
   logger,
@@ -43,16 +28,11 @@ export function chatRouter({
   logger: Logger;
 }): Router {
   const router = Router();
-  const json = express.json({ limit: bodyLimitBytes });
-  const requireJson: RequestHandler = (req, _res, next) => {
-    if (req.body !== undefined) return next();
-    next(new AppError(415, 'unsupported_media_type', 'Send the chat request as application/json.'));
-  };
 
   router
     .route('/chat')
     // The limiter runs first so a flood is refused before any body is read.
-    .post(limiter, json, requireJson, async (req, res) => {
+    .post(limiter, ...jsonBody(bodyLimitBytes, 'the chat request'), async (req, res) => {
       // The visitor closing the tab (or the widget aborting) ends the request before the response finishes.
       const visitorGone = new AbortController();
       res.on('close', () => {
@@ -82,20 +62,4 @@ export function chatRouter({
     })
     .all(methodNotAllowed(['POST']));
   return router;
-}
-
-/** The chat component as app.ts mounts it: the provider the config chooses, its service and its route. */
-export function chatRoutes({
-  config,
-  db,
-  logger,
-  limiter,
-}: {
-  config: Config;
-  db: Database;
-  logger: Logger;
-  limiter: RequestHandler;
-}): Router {
-  const service = createChatService({ db, provider: chatProviderFor(config), logger, replyTimeoutMs: config.chat.replyTimeoutMs });
-  return chatRouter({ service, limiter, logger });
 }

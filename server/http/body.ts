@@ -35,22 +35,28 @@ function multipartFields(limitBytes: number): RequestHandler {
   };
 }
 
+/** Runs after the parsers: a body none of them took (wrong type, or no body at all) is a 415, never a 500 later. */
+function requireParsed(message: string): RequestHandler {
+  return (req, _res, next) => {
+    if (req.body !== undefined) return next();
+    next(new AppError(415, 'unsupported_media_type', message));
+  };
+}
+
+/**
+ * A route that reads a JSON body, the one way every JSON route does it: at most `limitBytes`, and any other type
+ * (or none) refused with a 415 that says what to send, e.g. jsonBody(8 * 1024, 'the profile changes').
+ */
+export function jsonBody(limitBytes: number, what: string): RequestHandler[] {
+  return [express.json({ limit: limitBytes }), requireParsed(`Send ${what} as application/json.`)];
+}
+
 /** A route that reads form fields: parses JSON, urlencoded or multipart, and refuses any other body type. */
 export function formBody(limitBytes = defaultBodyLimitBytes): RequestHandler[] {
-  const requireParsed: RequestHandler = (req, _res, next) => {
-    if (req.body !== undefined) return next();
-    next(
-      new AppError(
-        415,
-        'unsupported_media_type',
-        'Send the form as application/json, application/x-www-form-urlencoded or multipart/form-data.',
-      ),
-    );
-  };
   return [
     express.json({ limit: limitBytes }),
     express.urlencoded({ extended: false, limit: limitBytes, parameterLimit: 20 }),
     multipartFields(limitBytes),
-    requireParsed,
+    requireParsed('Send the form as application/json, application/x-www-form-urlencoded or multipart/form-data.'),
   ];
 }

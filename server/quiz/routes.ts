@@ -1,20 +1,17 @@
-import express, { Router } from 'express';
-import { AppError, methodNotAllowed } from '../http/errors';
-import type { Database } from '../db/client';
-import { createQuizService, type QuizService } from './service';
+import { Router } from 'express';
+import { jsonBody } from '../http/body';
+import { methodNotAllowed } from '../http/errors';
+import type { QuizService } from './service';
 
 /** A finished quiz is a few KB of answers; anything far larger is not one. */
 const QUIZ_BODY_LIMIT = 16 * 1024;
 
-/** POST /quiz-submissions: a finished quiz, stored with its recomputed report as a lead (SPEC.md §4). */
-export function quizRoutes({ db, service = createQuizService({ db }) }: { db: Database; service?: QuizService }): Router {
+/** POST /quiz-submissions: a finished quiz, stored with its recomputed report as a lead. */
+export function quizRoutes({ service }: { service: QuizService }): Router {
   const router = Router();
   router
     .route('/quiz-submissions')
-    .post(express.json({ limit: QUIZ_BODY_LIMIT }), async (req, res) => {
-      if (!req.is('application/json')) {
-        throw new AppError(415, 'unsupported_media_type', 'Send the quiz answers as application/json.');
-      }
+    .post(...jsonBody(QUIZ_BODY_LIMIT, 'the quiz answers'), async (req, res) => {
       res.status(201).json(await service.submit(req.body));
     })
     .all(methodNotAllowed(['POST']));

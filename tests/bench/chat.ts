@@ -103,13 +103,15 @@ export async function timeOneAnswer(baseUrl: string, question: string, history: 
 
 /** Starts the app in this process on a free port: in-memory database, chat rate limit lifted. */
 async function startLocalApp(): Promise<{ url: string; provider: string; stop: () => Promise<void> }> {
-  const [{ createApp }, { loadConfig }, { openDatabase }, { runMigrations }] = await Promise.all([
+  const [{ createApp }, { loadConfig, withEmbeddedAuth }, { openDatabase }, { runMigrations }] = await Promise.all([
     import('../../server/app'),
     import('../../server/config'),
     import('../../server/db/client'),
     import('../../server/db/migrate'),
   ]);
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', DATABASE_URL: '' });
+  const config = loadConfig(
+    withEmbeddedAuth({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', DATABASE_URL: '' }),
+  );
   const database = await openDatabase(config);
   await runMigrations(database);
   const lifted = { windowMs: 60_000, limit: 1_000_000 };

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { formatBundles, INITIAL_JS_AIM_BYTES, measureBundles, type BundleResult } from './bundle';
 import { errorMessage, heading, kB, score100 } from './format';
 import { CATEGORIES, formatLighthouse, runLighthouse, SCORE_AIM, type LighthouseResult } from './lighthouse';
+import { withEmbeddedAuth } from '../../server/config';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = path.join(ROOT, 'dist');
@@ -110,7 +111,8 @@ class SiteServer {
   static async start(port: number): Promise<SiteServer> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'growthpath-bench-'));
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      // On the Auth Emulator by name, as npm start runs it (the bench never signs in).
+      ...withEmbeddedAuth(process.env),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

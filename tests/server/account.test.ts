@@ -2,6 +2,7 @@ import { generateKeyPairSync, createSign, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
+import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { firebaseTokenVerifier } from '../../server/auth/requireUser';
 import { grantPlan } from '../../server/auth/service';
@@ -17,8 +18,8 @@ import { isErrorShape, openTestDatabase, startApp, testConfig, type RunningApp, 
  *   firebase emulators:exec --only auth --project demo-growth "npx vitest run --project server"
  */
 
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const projectId = 'demo-growth';
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host;
+const projectId = authEmulatorDefaults.projectId;
 const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
   .then((response) => response.ok)
   .catch(() => false);
@@ -83,8 +84,12 @@ function idTokenClaims(uid: string, overrides: Record<string, unknown> = {}) {
 }
 
 describe('accounts configuration', () => {
-  it('uses the emulator in the demo-growth project by default', () => {
-    expect(loadConfig({}).firebase).toEqual({ mode: 'emulator', projectId: 'demo-growth', emulatorHost: '127.0.0.1:9099' });
+  it('uses the emulator, in the demo-growth project unless told otherwise, when it is named', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase).toEqual({
+      mode: 'emulator',
+      projectId: 'demo-growth',
+      emulatorHost: '127.0.0.1:9099',
+    });
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199', FIREBASE_PROJECT_ID: 'demo-other' }).firebase).toEqual({
       mode: 'emulator',
       projectId: 'demo-other',
@@ -110,8 +115,9 @@ describe('accounts configuration', () => {
     expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '/path/to/sa.json' })).toThrow(/FIREBASE_SERVICE_ACCOUNT: must be the service account JSON itself/);
   });
 
-  it('refuses to run production on the emulator by default: its tokens are unsigned', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FIREBASE_SERVICE_ACCOUNT: production needs a Firebase service account/);
+  it('never runs on the emulator by default: its tokens are unsigned', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/no Firebase service account/);
+    expect(() => loadConfig({})).toThrow(/no Firebase service account/);
     // Asked for by name, it runs (a staging box, a demo).
     expect(loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).modes.auth).toBe('emulator');
     expect(loadConfig({ NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }).modes.auth).toBe('live');

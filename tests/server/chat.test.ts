@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { chatLimits, type ChatMessage } from '../../src/domain/chat';
 import type { Database } from '../../server/db/client';
 import { chatLeads } from '../../server/db/schema';
-import { chatRouter } from '../../server/chat/routes';
+import { chatRoutes } from '../../server/chat/routes';
 import { findChatLead } from '../../server/chat/leadsRepository';
 import { failureMessages, createChatService } from '../../server/chat/service';
 import type { ChatProvider } from '../../server/chat/providers/types';
@@ -208,7 +208,7 @@ describe('a reply’s time budget, a visitor leaving, and failures', () => {
   async function serve(provider: ChatProvider, { replyTimeoutMs = 30_000, db = testDb.db }: { replyTimeoutMs?: number; db?: Database } = {}) {
     const service = createChatService({ db, provider, logger: silentLogger, replyTimeoutMs });
     const routerApp = express();
-    routerApp.use('/api', chatRouter({ service, limiter: (_req, _res, next) => next(), logger: silentLogger }));
+    routerApp.use('/api', chatRoutes({ service, limiter: (_req, _res, next) => next(), logger: silentLogger }));
     routerApp.use(errorHandler(silentLogger));
     return listen(routerApp);
   }

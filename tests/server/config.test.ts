@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { fileURLToPath } from 'node:url';
+import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
+import { loadConfig as loadAnyConfig, withEmbeddedAuth } from '../../server/config';
+
+// Most cases here are about other variables: they name the emulator, as `npm start` and the tests do.
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorDefaults.host };
+const loadConfig = (env: NodeJS.ProcessEnv) => loadAnyConfig({ ...emulator, ...env });
 
 describe('loadConfig', () => {
-  it('applies the embedded defaults to an empty environment', () => {
+  it('applies the embedded defaults to an environment that names only the emulator', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       logLevel: 'info',
       trustProxy: undefined,
@@ -16,6 +22,8 @@ describe('loadConfig', () => {
       modes: { database: 'embedded', payments: 'sandbox', chat: 'local', auth: 'emulator' },
     });
     expect(config.csp.connectSrc).toEqual(['http://127.0.0.1:9099']);
+    expect(config.distDir).toBe(fileURLToPath(new URL('../../dist', import.meta.url)));
+    expect(loadConfig({ DIST_DIR: '/tmp/site' }).distDir).toBe('/tmp/site');
   });
 
   it('treats blank values as unset', () => {
@@ -69,12 +77,52 @@ describe('loadConfig', () => {
       trustProxy: 1,
       modes: { database: 'postgres' },
     });
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '192.0.2.10,2001:db8::/32' }).trustProxy).toEqual(['192.0.2.10', '2001:db8::/32']);
+  });
+
+  // `true` trusts every X-Forwarded-For, so any client could pick its own IP and dodge every rate limit.
+  it.each(['true', 'TRUE', 'false', 'yes', '10.0.0.0/33', '300.1.1.1', 'example.com', '1.5', '-1', 'loopback,,'])(
+    'refuses TRUST_PROXY=%s, naming the variable and what it accepts',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*hop count.*address/);
+    },
+  );
+
+  it('refuses to choose the auth emulator because credentials are missing, in any NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      expect(() => loadAnyConfig({ NODE_ENV })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST.*FIREBASE_SERVICE_ACCOUNT|FIREBASE_SERVICE_ACCOUNT.*FIREBASE_AUTH_EMULATOR_HOST/);
+    }
+  });
+
+  it('refuses an emulator host of spaces, which firebase-admin would take as set', () => {
+    expect(() => loadAnyConfig({ FIREBASE_AUTH_EMULATOR_HOST: '  ', FIREBASE_SERVICE_ACCOUNT: '{}' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: holds only spaces/,
+    );
+  });
+
+  it('runs live auth when only a service account is given, listening on every interface', () => {
+    const config = loadAnyConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
+    expect(config.modes.auth).toBe('live');
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('on the emulator listens on loopback only, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it("gives npm start's run on this machine the emulator by name, but never in production or with a service account", () => {
+    expect(withEmbeddedAuth({}).FIREBASE_AUTH_EMULATOR_HOST).toBe(authEmulatorDefaults.host);
+    expect(loadAnyConfig(withEmbeddedAuth({})).modes.auth).toBe('emulator');
+    expect(withEmbeddedAuth({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9199');
+    expect(withEmbeddedAuth({ FIREBASE_SERVICE_ACCOUNT: '{}' }).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    expect(withEmbeddedAuth({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    expect(withEmbeddedAuth({ NODE_ENV: 'production' }).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
   });
 
   it('switches each provider to live when its keys are present', () => {
-    const config = loadConfig({
+    const config = loadAnyConfig({
       RAZORPAY_KEY_ID: 'rzp_live_1',
       RAZORPAY_KEY_SECRET: 'secret',
       RAZORPAY_WEBHOOK_SECRET: 'hook',

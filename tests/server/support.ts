@@ -1,9 +1,11 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp, type AppDeps } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, withEmbeddedAuth, type Config } from '../../server/config';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 
@@ -12,13 +14,19 @@ import { runMigrations } from '../../server/db/migrate';
  * PostgreSQL named by TEST_DATABASE_URL, see scripts/with-postgres.sh) and apps listening on port 0.
  */
 
+/** Where no site is built: the app serves only the API unless a test gives DIST_DIR. */
+const noSite = path.join(tmpdir(), 'growth-tests-serve-no-site');
+
+/** The tests' environment: on the Auth Emulator, named as `npm test` names it, unless a case gives a service account. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...env });
+  return loadConfig(withEmbeddedAuth({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', DIST_DIR: noSite, ...env }));
 }
 
 export interface TestDatabase {
   database: OpenDatabase;
   db: Database;
+  /** The PostgreSQL database's URL (undefined on PGlite). */
+  url: string | undefined;
   /** Empties every table between tests. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -38,13 +46,15 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let database: OpenDatabase;
+  let url: string | undefined;
   if (adminUrl) {
     // A database of its own per file: migrations run from scratch and nothing leaks between files.
     const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(adminUrl, `create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${name}`;
+    url = databaseUrl.toString();
+    database = await openDatabase({ databaseUrl: url, dataDir: ':memory:' });
     dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   } else {
     database = await openDatabase({ databaseUrl: undefined, dataDir: ':memory:' });
@@ -53,6 +63,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     db: database.db,
+    url,
     reset: async () => {
       await database.db.execute(sql`truncate contact_messages, outbox restart identity`);
     },
