@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * The chat assistant's contract (SPEC.md §2 Footer chat assistant, §3 Chat message, §8; DESIGN.md §5, D10), shared by
@@ -34,15 +35,13 @@ export const chatRequestMessages = {
 
 export const chatMessageSchema = z.object({
   role: z.enum(['user', 'model']),
-  text: z.string().min(1).max(chatLimits.historyText, chatRequestMessages.historyTextTooLong),
+  text: safeText(z.string()).min(1).max(chatLimits.historyText, chatRequestMessages.historyTextTooLong),
 });
 
 export const chatRequestSchema = z.object({
   /** One per browser tab session; the lead the assistant collects is stored under it. */
   conversationId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, chatRequestMessages.conversationId),
-  message: z
-    .string()
-    .trim()
+  message: safeText(z.string().trim())
     .min(1, chatRequestMessages.messageRequired)
     .max(chatLimits.message, chatRequestMessages.messageTooLong),
   history: z.array(chatMessageSchema).max(chatLimits.history, chatRequestMessages.historyTooLong).default([]),

@@ -7,6 +7,7 @@ import { firebaseTokenVerifier } from '../../server/auth/requireUser';
 import { grantPlan } from '../../server/auth/service';
 import { userProfiles } from '../../server/db/schema';
 import type { AccountProfile } from '../../src/domain/account';
+import { unsafeTextMessage } from '../../src/domain/text';
 import { loadConfig } from '../../server/config';
 import { isErrorShape, openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 
@@ -259,6 +260,15 @@ describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
     const { token } = await newUser();
     const body = await expectRefused(await patch(token, changes), 400, 'validation_failed');
     expect(Object.keys(body.error.details?.fieldErrors ?? {})).toEqual([field]);
+  });
+
+  it('refuses a NUL or a bidi override in the business name with a 400 naming it, and stores nothing (was a 500)', async () => {
+    const { uid, token } = await newUser();
+    for (const businessName of ['Rao\u0000 Stores', 'Rao \u202eserotS']) {
+      const body = await expectRefused(await patch(token, { businessName }), 400, 'validation_failed');
+      expect(body.error.details?.fieldErrors).toEqual({ businessName: unsafeTextMessage });
+    }
+    expect(await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid))).toEqual([]);
   });
 
   it('refuses a body that is not JSON', async () => {
