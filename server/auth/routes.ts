@@ -1,6 +1,8 @@
 import express, { Router } from 'express';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { silentLogger, type Logger } from '../logger';
+import { firebasePlanClaims, type PlanClaimStore } from './claims';
 import { AppError, methodNotAllowed } from '../http/errors';
 import { firebaseAdminAuth } from './firebaseAdmin';
 import { currentUser, firebaseTokenVerifier, requireUser, type TokenVerifier } from './requireUser';
@@ -14,12 +16,17 @@ export function accountRoutes({
   config,
   db,
   verifier = firebaseTokenVerifier(firebaseAdminAuth(config.firebase)),
+  claims = firebasePlanClaims(firebaseAdminAuth(config.firebase)),
+  logger = silentLogger,
 }: {
   config: Config;
   db: Database;
   verifier?: TokenVerifier;
+  /** Where the plan claim is corrected from the database (the admin SDK; tests may give their own). */
+  claims?: PlanClaimStore;
+  logger?: Logger;
 }): Router {
-  const service = createAccountService({ db });
+  const service = createAccountService({ db, claims, logger });
   const router = Router();
   router
     .route('/me')
