@@ -59,7 +59,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
   api.use(chatRoutes({ config, db, logger, limiter: limiters.chat }));
   api.use(accountRoutes({ config, db, logger }));
-  api.use(quizRoutes({ db }));
+  api.use(quizRoutes({ db, limiter: limiters.leads }));
   api.use(notFound());
   app.use('/api', api);
 
