@@ -8,6 +8,7 @@ import { createContactService } from './contact/service';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
 import { errorHandler, notFound } from './http/errors';
+import { refuseCrossSite } from './http/crossSite';
 import { createRateLimiters, type RateLimitSettings } from './http/rateLimits';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/security';
@@ -53,6 +54,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
 
   const api = express.Router();
   api.use(noStore);
+  api.use(refuseCrossSite(config.allowedOrigins));
   // Health is cheap and polled by platforms from one address, so it sits before the general limit.
   api.use(healthRoutes(config));
   api.use(limiters.api);

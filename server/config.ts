@@ -38,6 +38,26 @@ const trustProxy = z.preprocess(
     .optional(),
 );
 
+/** Origins besides the server's own host that may send state-changing requests (server/http/crossSite.ts). */
+const allowedOrigins = z.preprocess(
+  blankAsUndefined,
+  z
+    .string()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : undefined;
+        if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+          context.addIssue({ code: 'custom', message: `"${entry}" is not an origin such as https://example.in` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    })
+    .default([]),
+);
+
 const portError = 'must be an integer from 0 to 65535';
 
 const envSchema = z.object({
@@ -49,6 +69,7 @@ const envSchema = z.object({
   NODE_ENV: z.preprocess(blankAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: z.preprocess(blankAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   TRUST_PROXY: trustProxy,
+  ALLOWED_ORIGINS: allowedOrigins,
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']),
   DATA_DIR: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('.data')),
   CONTACT_FORWARD_URL: urlWithProtocol(['http:', 'https:']),
@@ -94,6 +115,8 @@ export interface Config {
   nodeEnv: Env['NODE_ENV'];
   logLevel: LogLevel;
   trustProxy: boolean | number | string | undefined;
+  /** Other sites' origins allowed to post to the API; the server's own host always is (issue 10). */
+  allowedOrigins: string[];
   /** Set: node-postgres against this server. Unset: embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /** ':memory:' gives an in-memory PGlite (tests). */
@@ -203,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     contactForwardUrl: e.CONTACT_FORWARD_URL,
