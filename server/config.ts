@@ -89,6 +89,8 @@ const envSchema = z.object({
     blankAsUndefined,
     z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(1_000).default(30),
   ),
+  /** Signs the chat replies the server streams (decision 083); unset, each process makes up its own. */
+  CHAT_SIGNING_SECRET: z.preprocess(blankAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // ---- end chat assistant ----
   // ---- accounts (issue #5) ----
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
@@ -141,6 +143,8 @@ export interface Config {
     replyTimeoutMs: number;
     /** The local assistant's pause between streamed pieces, so it reads like a model typing. */
     localPieceDelayMs: number;
+    /** The HMAC key for reply signatures; undefined: a random one per process (server/chat/routes.ts). */
+    signingSecret: string | undefined;
   };
   /** Accounts (issue #5): how firebase-admin verifies ID tokens, against the emulator or the real project. */
   firebase: FirebaseSettings;
@@ -244,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       geminiBaseUrl: e.GEMINI_BASE_URL,
       replyTimeoutMs: e.CHAT_REPLY_TIMEOUT_MS,
       localPieceDelayMs: e.CHAT_LOCAL_PIECE_DELAY_MS,
+      signingSecret: e.CHAT_SIGNING_SECRET,
     },
     firebase,
     csp: {

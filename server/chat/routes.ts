@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import type { ChatStreamEvent } from '../../src/domain/chat';
 import type { Config } from '../config';
@@ -8,6 +9,7 @@ import { createGeminiProvider } from './providers/gemini';
 import { createLocalProvider } from './providers/local';
 import type { ChatProvider } from './providers/types';
 import { createChatService, type ChatService } from './service';
+import { createTurnSigner } from './turnSignature';
 
 /**
  * POST /chat: `{ conversationId, message, history: [{ role, text }] }` answered as server-sent events, one JSON
@@ -96,6 +98,20 @@ export function chatRoutes({
   logger: Logger;
   limiter: RequestHandler;
 }): Router {
-  const service = createChatService({ db, provider: chatProviderFor(config), logger, replyTimeoutMs: config.chat.replyTimeoutMs });
+  let secret = config.chat.signingSecret;
+  if (!secret) {
+    // Fine for one process; several servers, or a restart, need the same secret to trust each other's replies.
+    secret = randomBytes(32).toString('base64url');
+    if (config.nodeEnv === 'production') {
+      logger.warn('CHAT_SIGNING_SECRET is not set: chat replies are signed with a random secret for this process only');
+    }
+  }
+  const service = createChatService({
+    db,
+    provider: chatProviderFor(config),
+    logger,
+    replyTimeoutMs: config.chat.replyTimeoutMs,
+    signer: createTurnSigner(secret),
+  });
   return chatRouter({ service, limiter, logger });
 }

@@ -2,8 +2,9 @@ import { chatStreamEventSchema, type ChatRequestInput, type ChatStreamEvent } fr
 
 /**
  * The browser's client for POST /api/chat (DESIGN.md §5, D10). The reply arrives as server-sent events; EventSource
- * cannot POST, so this reads them from the fetch response body. Resolves after the `done` event; rejects with a
- * ChatStreamError on anything else (a refused request, an `error` event, a stream cut short, an unreadable event).
+ * cannot POST, so this reads them from the fetch response body. Resolves after the `done` event with the reply's
+ * signature, which the conversation keeps and sends back with the reply in later history (the server trusts only the
+ * model turns it signed: docs/decisions/083-signed-chat-turns.md); rejects with a ChatStreamError on anything else (a refused request, an `error` event, a stream cut short, an unreadable event).
  * Aborting the signal cancels the request, which makes the server stop generating.
  */
 
@@ -66,7 +67,15 @@ async function refusalOf(response: Response): Promise<ChatStreamError> {
   return new ChatStreamError(message, response.status);
 }
 
-export async function streamChat(request: ChatRequestInput, { onDelta, signal, fetchImpl = fetch }: StreamChatOptions) {
+/** What a complete reply leaves besides its pieces. */
+export interface ChatReplyReceipt {
+  signature: string;
+}
+
+export async function streamChat(
+  request: ChatRequestInput,
+  { onDelta, signal, fetchImpl = fetch }: StreamChatOptions,
+): Promise<ChatReplyReceipt> {
   const response = await fetchImpl('/api/chat', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
@@ -94,7 +103,7 @@ export async function streamChat(request: ChatRequestInput, { onDelta, signal, f
         if (data === null) continue;
         const event = parseEvent(data);
         if (event.type === 'delta') onDelta(event.text);
-        else if (event.type === 'done') return;
+        else if (event.type === 'done') return { signature: event.signature };
         else throw new ChatStreamError(event.message || 'The assistant could not answer.');
       }
     }

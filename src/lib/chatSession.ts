@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { chatLimits, chatMessageSchema, type ChatMessage } from '../domain/chat';
+import { chatLimits, chatMessageSchema, turnText, type ChatMessage } from '../domain/chat';
 
 /**
  * The chat's memory for one browser tab session (sessionStorage): the conversation id the server files the lead
- * under, and the transcript, so a reload continues the same conversation. Closing the tab forgets both.
+ * under, and the transcript with the signatures of the assistant's replies, so a reload continues the same
+ * conversation and the server still recognises its own replies in it. Closing the tab forgets both.
  * Storage that is unavailable or full (private modes, quotas) only means the conversation is not kept.
  */
 
@@ -56,7 +57,9 @@ export function loadTranscript(): ChatMessage[] {
 
 export function saveTranscript(messages: readonly ChatMessage[]): void {
   try {
-    const kept = messages.slice(-keptMessages).map(({ role, text }) => ({ role, text: text.slice(0, chatLimits.historyText) }));
+    const kept = messages
+      .slice(-keptMessages)
+      .map(({ role, text, signature }) => ({ role, text: turnText(text), ...(signature ? { signature } : {}) }));
     storage()?.setItem(keys.transcript, JSON.stringify(kept));
   } catch {
     // not kept: the conversation still works for this page's lifetime
