@@ -41,7 +41,13 @@ export default defineConfig({
     },
   },
   // `npm run dev` runs the API beside Vite (scripts/start.ts) and Vite forwards /api to it.
-  server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '8787'}` } },
+  server: {
+    proxy: {
+      // changeOrigin false: the API sees the Host the browser used, which its cross-site check compares with Origin
+      // (server/http/crossSite.ts). Vite's shorthand would rewrite Host to the API's own address.
+      '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? '8787'}`, changeOrigin: false },
+    },
+  },
   preview: { port: 8080 },
   test: {
     restoreMocks: true,

@@ -13,9 +13,10 @@ import {
  *    and retries in the open panel only.
  *  - conversation: idle -> replying (sending: the typing indicator until the first piece; streaming: the reply grows
  *    piece by piece) -> idle, or -> error (the failure line, a retry).
- * The machine names its effects: `streamReply` (the request to POST /api/chat: an observable of `chat.delta` events
- * that completes when the reply is complete and errors when it fails) and `saveTranscript`; the app supplies them
- * with `.provide()`.
+ * The machine names its effects: `streamReply` (the request to POST /api/chat: an observable of `chat.delta` events,
+ * then the reply's `chat.signed`, that completes when the reply is complete and errors when it fails) and
+ * `saveTranscript`; the app supplies them with `.provide()`. A completed reply keeps its signature, and goes back
+ * with it in the history of later requests (docs/decisions/083-signed-chat-turns.md).
  */
 
 export interface ChatContext {
@@ -26,6 +27,8 @@ export interface ChatContext {
   draft: string;
   /** The reply streaming in; after a failure, whatever part of it had arrived. */
   reply: string;
+  /** The server's signature of the reply streaming in, once it has sent it ('' until then). */
+  replySignature: string;
   /** The text screen readers are told about: the last completed reply or the failure line, never a partial one. */
   announcement: string;
   /** Counts announcements, so the same text said twice is still a change the view can show. */
@@ -45,15 +48,23 @@ export type ChatEvent =
   | { type: 'chat.submit' }
   | { type: 'chat.retry' }
   /** A piece of the reply, from the streaming effect. */
-  | { type: 'chat.delta'; text: string };
+  | { type: 'chat.delta'; text: string }
+  /** The reply's signature, from the streaming effect, just before it completes. */
+  | { type: 'chat.signed'; signature: string };
 
 export type ChatDeltaEvent = Extract<ChatEvent, { type: 'chat.delta' }>;
+export type ChatSignedEvent = Extract<ChatEvent, { type: 'chat.signed' }>;
+/** What the streaming effect emits. */
+export type ChatStreamedEvent = ChatDeltaEvent | ChatSignedEvent;
 
 /** What the streaming effect receives: the request to send. */
 export type StreamReplyInput = Required<ChatRequestInput>;
 
-/** The streaming effect: pieces as `chat.delta` events, completion when the reply is whole, an error when it fails. */
-export type StreamReply = (input: StreamReplyInput) => Subscribable<ChatDeltaEvent>;
+/**
+ * The streaming effect: pieces as `chat.delta` events, the signature as `chat.signed`, completion when the reply is
+ * whole, an error when it fails.
+ */
+export type StreamReply = (input: StreamReplyInput) => Subscribable<ChatStreamedEvent>;
 
 function requestFor(context: ChatContext): StreamReplyInput {
   const last = context.messages.at(-1);
@@ -71,7 +82,7 @@ export const chatMachine = setup({
     input: {} as ChatInput,
   },
   actors: {
-    streamReply: fromEventObservable<ChatDeltaEvent, StreamReplyInput>(() => {
+    streamReply: fromEventObservable<ChatStreamedEvent, StreamReplyInput>(() => {
       throw new Error('streamReply must be provided by the app');
     }),
   },
@@ -91,6 +102,7 @@ export const chatMachine = setup({
       messages: [...context.messages, { role: 'user' as const, text: context.draft.trim() }],
       draft: '',
       reply: '',
+      replySignature: '',
     })),
     appendPiece: assign({
       reply: ({ context, event }) => {
@@ -98,9 +110,19 @@ export const chatMachine = setup({
         return context.reply + event.text;
       },
     }),
+    keepSignature: assign({
+      replySignature: ({ event }) => {
+        assertEvent(event, 'chat.signed');
+        return event.signature;
+      },
+    }),
     completeReply: assign(({ context }) => ({
-      messages: [...context.messages, { role: 'model' as const, text: context.reply }],
+      messages: [
+        ...context.messages,
+        { role: 'model' as const, text: context.reply, ...(context.replySignature ? { signature: context.replySignature } : {}) },
+      ],
       reply: '',
+      replySignature: '',
       announcement: context.reply,
       announcements: context.announcements + 1,
     })),
@@ -108,7 +130,7 @@ export const chatMachine = setup({
       announcement: chatFailureMessage,
       announcements: context.announcements + 1,
     })),
-    discardPartialReply: assign({ reply: '' }),
+    discardPartialReply: assign({ reply: '', replySignature: '' }),
     // Supplied by the app: keeps the transcript for this tab's session.
     saveTranscript: () => {},
   },
@@ -120,6 +142,7 @@ export const chatMachine = setup({
     messages: input.messages ?? [],
     draft: '',
     reply: '',
+    replySignature: '',
     announcement: '',
     announcements: 0,
   }),
@@ -169,7 +192,8 @@ export const chatMachine = setup({
               on: { 'chat.delta': { target: 'streaming', actions: 'appendPiece' } },
             },
             streaming: {
-              on: { 'chat.delta': { actions: 'appendPiece' } },
+              // The signature comes after the last piece; a reply without pieces has nothing to sign.
+              on: { 'chat.delta': { actions: 'appendPiece' }, 'chat.signed': { actions: 'keepSignature' } },
             },
           },
         },

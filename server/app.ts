@@ -1,13 +1,16 @@
 import compression from 'compression';
 import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import { firebaseAdminAuth } from './auth/firebaseAdmin';
 import { firebaseTokenVerifier } from './auth/requireUser';
 import { accountRoutes } from './auth/routes';
 import { createAccountService } from './auth/service';
+import { firebasePlanClaims } from './auth/claims';
 import { chatProviderFor } from './chat/providers/choose';
 import { chatRoutes } from './chat/routes';
 import { createChatService } from './chat/service';
+import { createTurnSigner } from './chat/turnSignature';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { createContactService } from './contact/service';
@@ -15,6 +18,7 @@ import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
 import { databaseUnavailable } from './http/databaseUnavailable';
 import { errorHandler, notFound } from './http/errors';
+import { refuseCrossSite } from './http/crossSite';
 import { createRateLimiters, type RateLimitSettings } from './http/rateLimits';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/security';
@@ -57,9 +61,17 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
     ipHashSecret: config.ipHashSecret,
     onQueued: () => forwarder?.wake(),
   });
-  const chat = createChatService({ db, provider: chatProviderFor(config), logger, replyTimeoutMs: config.chat.replyTimeoutMs });
-  const account = createAccountService({ db });
-  const verifier = firebaseTokenVerifier(firebaseAdminAuth(config.firebase));
+  const chat = createChatService({
+    db,
+    provider: chatProviderFor(config),
+    logger,
+    replyTimeoutMs: config.chat.replyTimeoutMs,
+    // Unset, this process signs with a secret of its own: several servers need CHAT_SIGNING_SECRET (decision 083).
+    signer: createTurnSigner(config.chat.signingSecret ?? randomBytes(32).toString('base64url')),
+  });
+  const firebaseAuth = firebaseAdminAuth(config.firebase);
+  const account = createAccountService({ db, claims: firebasePlanClaims(firebaseAuth), logger });
+  const verifier = firebaseTokenVerifier(firebaseAuth);
   const quiz = createQuizService({ db });
   const pingDatabase = () => db.execute(sql`select 1`);
 
@@ -71,13 +83,14 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   // ---- routes ----
   const api = express.Router();
   api.use(noStore);
+  api.use(refuseCrossSite(config.allowedOrigins));
   // Health is cheap and polled by platforms from one address, so it sits before the general limit.
   api.use(healthRoutes({ modes: config.modes, pingDatabase }));
   api.use(limiters.api);
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
   api.use(chatRoutes({ service: chat, limiter: limiters.chat, logger }));
   api.use(accountRoutes({ service: account, verifier }));
-  api.use(quizRoutes({ service: quiz }));
+  api.use(quizRoutes({ service: quiz, limiter: limiters.leads }));
   api.use(notFound());
   app.use('/api', api);
 

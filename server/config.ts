@@ -61,6 +61,26 @@ const trustProxy = z.preprocess(
     .optional(),
 );
 
+/** Origins besides the server's own host that may send state-changing requests (server/http/crossSite.ts). */
+const allowedOrigins = z.preprocess(
+  blankAsUndefined,
+  z
+    .string()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : undefined;
+        if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+          context.addIssue({ code: 'custom', message: `"${entry}" is not an origin such as https://example.in` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    })
+    .default([]),
+);
+
 const portError = 'must be an integer from 0 to 65535';
 const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -74,6 +94,7 @@ const envSchema = z.object({
   NODE_ENV: z.preprocess(blankAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: z.preprocess(blankAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   TRUST_PROXY: trustProxy,
+  ALLOWED_ORIGINS: allowedOrigins,
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']),
   DATA_DIR: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('.data')),
   /** Vite's build output, served as the site; parallel test runs each serve their own. */
@@ -95,6 +116,8 @@ const envSchema = z.object({
     blankAsUndefined,
     z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(1_000).default(30),
   ),
+  /** Signs the chat replies the server streams (decision 083); unset, each process makes up its own. */
+  CHAT_SIGNING_SECRET: z.preprocess(blankAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // ---- end chat assistant ----
   // ---- accounts (issue #5) ----
   /** Names the Auth Emulator: the only way the server runs on it (docs/decisions/078-auth-emulator-by-name.md). */
@@ -123,6 +146,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Express's `trust proxy`: a hop count or the proxies' addresses/subnets; undefined trusts no proxy. */
   trustProxy: number | string[] | undefined;
+  /** Other sites' origins allowed to post to the API; the server's own host always is (decision 085). */
+  allowedOrigins: string[];
   /** Set: node-postgres against this server. Unset: embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /** ':memory:' gives an in-memory PGlite (tests). */
@@ -149,6 +174,8 @@ export interface Config {
     replyTimeoutMs: number;
     /** The local assistant's pause between streamed pieces, so it reads like a model typing. */
     localPieceDelayMs: number;
+    /** The HMAC key for reply signatures; undefined: a random one per process (server/chat/routes.ts). */
+    signingSecret: string | undefined;
   };
   /** Accounts (issue #5): how firebase-admin verifies ID tokens, against the emulator or the real project. */
   firebase: FirebaseSettings;
@@ -240,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
@@ -258,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       geminiBaseUrl: e.GEMINI_BASE_URL,
       replyTimeoutMs: e.CHAT_REPLY_TIMEOUT_MS,
       localPieceDelayMs: e.CHAT_LOCAL_PIECE_DELAY_MS,
+      signingSecret: e.CHAT_SIGNING_SECRET,
     },
     firebase,
     csp: {

@@ -1,12 +1,33 @@
-import { findPlan, type PlanKey } from '../../src/domain/plans';
+import type { Auth } from 'firebase-admin/auth';
+import type { PlanKey } from '../../src/domain/plans';
 
 /**
- * The custom claim that carries the purchased plan in a client's ID token (DESIGN.md D4). Only the server sets it,
+ * The custom claim that carries the purchased plan in a client's ID token (docs/decisions/051-entitlement-from-the-server.md). Only the server sets it,
  * with the admin SDK, next to user_profiles.purchased_plan; a client can neither write nor forge it.
  */
 export const PLAN_CLAIM = 'plan';
 
-export function planFromClaims(claims: Record<string, unknown>): PlanKey | null {
-  const value = claims[PLAN_CLAIM];
-  return typeof value === 'string' ? (findPlan(value)?.key ?? null) : null;
+/** The token's plan claim as it is, a plan key or not; undefined when the token has none. */
+export function rawPlanClaim(claims: Record<string, unknown>): unknown {
+  return claims[PLAN_CLAIM];
+}
+
+/**
+ * The plan claim is a cache of user_profiles.purchased_plan (the record of entitlement, decision 084): this brings
+ * it back in line with the database, setting it to the stored plan or removing it, and keeps every other claim.
+ */
+export interface PlanClaimStore {
+  reconcile(uid: string, plan: PlanKey | null): Promise<void>;
+}
+
+export function firebasePlanClaims(auth: Auth): PlanClaimStore {
+  return {
+    async reconcile(uid, plan) {
+      const { customClaims = {} } = await auth.getUser(uid);
+      // Another request (or the payment) may have fixed it already: a write only when it still differs.
+      if ((customClaims[PLAN_CLAIM] ?? null) === plan) return;
+      const { [PLAN_CLAIM]: _stale, ...others } = customClaims;
+      await auth.setCustomUserClaims(uid, plan ? { ...others, [PLAN_CLAIM]: plan } : others);
+    },
+  };
 }

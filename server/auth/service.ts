@@ -5,12 +5,13 @@ import { findPlan, type PlanKey } from '../../src/domain/plans';
 import type { Database } from '../db/client';
 import type { UserProfileRow } from '../db/schema';
 import { AppError } from '../http/errors';
-import { PLAN_CLAIM, planFromClaims } from './claims';
+import { silentLogger, type Logger } from '../logger';
+import { PLAN_CLAIM, rawPlanClaim, type PlanClaimStore } from './claims';
 import { findProfile, recordPurchase, upsertProfile } from './repository';
 import type { VerifiedUser } from './requireUser';
 
 export interface AccountService {
-  /** GET /api/me: the profile, and the plan from the database or, failing that, the token's custom claim. */
+  /** GET /api/me: the profile and the plan, both from the database; a token claim that disagrees is corrected. */
   profile(user: VerifiedUser): Promise<AccountProfile>;
   /** PATCH /api/me: name, business name, role, industry, quizCompleted, the plan chosen at sign-up. */
   update(user: VerifiedUser, input: unknown): Promise<AccountProfile>;
@@ -28,16 +29,37 @@ function toProfile(user: VerifiedUser, row: UserProfileRow | undefined): Account
     industry: row?.industry ?? null,
     quizCompleted: row?.quizCompleted ?? false,
     chosenPlan: chosen,
-    // Both are written by the server only; the database is the record, the claim covers a profile not yet stored.
-    purchasedPlan: storedPlan ?? planFromClaims(user.claims),
+    // Written by the server only. The database is the record: a plan claim it does not back grants nothing.
+    purchasedPlan: storedPlan,
     purchasedAt: row?.purchasedAt ? row.purchasedAt.toISOString() : null,
   };
 }
 
-export function createAccountService({ db }: { db: Database }): AccountService {
+export interface AccountServiceDeps {
+  db: Database;
+  claims: PlanClaimStore;
+  logger?: Logger;
+}
+
+export function createAccountService({ db, claims, logger = silentLogger }: AccountServiceDeps): AccountService {
+  /**
+   * A token whose plan claim disagrees with the database (a refund, a restored database, a claim set by hand) gets
+   * the claim corrected, so the browser's next token agrees. The answer does not depend on it: a failure here is
+   * logged and tried again on the next request that carries the stale claim.
+   */
+  async function healClaim(user: VerifiedUser, profile: AccountProfile): Promise<AccountProfile> {
+    if ((rawPlanClaim(user.claims) ?? null) === profile.purchasedPlan) return profile;
+    try {
+      await claims.reconcile(user.uid, profile.purchasedPlan);
+    } catch (error) {
+      logger.warn('plan claim not reconciled', { uid: user.uid, err: error });
+    }
+    return profile;
+  }
+
   return {
     async profile(user) {
-      return toProfile(user, await findProfile(db, user.uid));
+      return healClaim(user, toProfile(user, await findProfile(db, user.uid)));
     },
     async update(user, input) {
       const parsed = parseProfileUpdate(input);
@@ -45,7 +67,7 @@ export function createAccountService({ db }: { db: Database }): AccountService {
         throw new AppError(400, 'validation_failed', 'Some details could not be saved.', { fieldErrors: parsed.fieldErrors });
       }
       const row = await upsertProfile(db, user.uid, user.email ?? '', parsed.value);
-      return toProfile(user, row);
+      return healClaim(user, toProfile(user, row));
     },
   };
 }

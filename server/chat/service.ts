@@ -6,11 +6,14 @@ import type { Logger } from '../logger';
 import { detailsAskedFor, detailsIn, type LeadDetails, type LeadField } from './leadDetails';
 import { findChatLead, saveChatLead } from './leadsRepository';
 import { ProviderError, type ChatProvider, type LeadProgress, type ProviderFailure } from './providers/types';
+import { trustedHistory, type TurnSigner } from './turnSignature';
 
 /**
  * One reply, from a validated request to the events the route streams: the visitor's details are stored as a lead
  * first, then the provider's pieces are passed on as `delta` events and the reply ends with exactly one `done` or
  * `error`. The reply has a time budget; when it runs out, or the visitor goes, the provider is told to stop.
+ * Only the model turns the server signed reach the provider and the lead capture; `done` carries the new reply's
+ * signature (docs/decisions/083-signed-chat-turns.md).
  */
 
 export interface ChatServiceDeps {
@@ -19,6 +22,7 @@ export interface ChatServiceDeps {
   logger: Logger;
   /** The whole reply, from the request to its last piece. */
   replyTimeoutMs: number;
+  signer: TurnSigner;
 }
 
 export interface ChatService {
@@ -64,7 +68,7 @@ function aborted(signal: AbortSignal): Promise<'aborted'> {
   });
 }
 
-export function createChatService({ db, provider, logger, replyTimeoutMs }: ChatServiceDeps): ChatService {
+export function createChatService({ db, provider, logger, replyTimeoutMs, signer }: ChatServiceDeps): ChatService {
   async function leadProgress(request: ChatRequest): Promise<LeadProgress> {
     const details = detailsIn(request.message, detailsAskedFor(request.history));
     const captured = fields.filter((field) => details[field] !== undefined);
@@ -73,7 +77,10 @@ export function createChatService({ db, provider, logger, replyTimeoutMs }: Chat
     return { known: knownOf(row), captured };
   }
 
-  async function* events(request: ChatRequest, visitorGone: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  async function* events(received: ChatRequest, visitorGone: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+    const { history, dropped } = trustedHistory(signer, received.conversationId, received.history);
+    if (dropped > 0) logger.warn('chat model turns without a valid signature dropped', { conversationId: received.conversationId, dropped });
+    const request: ChatRequest = { ...received, history };
     const timeout = AbortSignal.timeout(replyTimeoutMs);
     const stop = AbortSignal.any([visitorGone, timeout]);
     const fail = (failure: keyof typeof failureMessages, error?: unknown): ChatStreamEvent => {
@@ -92,14 +99,14 @@ export function createChatService({ db, provider, logger, replyTimeoutMs }: Chat
 
     const pieces = provider.reply({ message: request.message, history: request.history, lead }, stop)[Symbol.asyncIterator]();
     const stopped = aborted(stop);
-    let wrote = false;
+    let reply = '';
     try {
       for (;;) {
         const next = await Promise.race([pieces.next(), stopped]);
         if (next === 'aborted') break;
         if (next.done) break;
         if (next.value.length === 0) continue;
-        wrote = true;
+        reply += next.value;
         yield { type: 'delta', text: next.value };
       }
     } catch (error) {
@@ -120,7 +127,7 @@ export function createChatService({ db, provider, logger, replyTimeoutMs }: Chat
       yield fail('timeout');
       return;
     }
-    yield wrote ? { type: 'done' } : fail('empty');
+    yield reply ? { type: 'done', signature: signer.sign(request.conversationId, reply) } : fail('empty');
   }
 
   return {

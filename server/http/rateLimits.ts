@@ -2,8 +2,11 @@ import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import { AppError } from './errors';
 
-/** Each class of route has its own budget per client IP; later issues use `chat` and `payments`. */
-export type LimitClass = 'api' | 'contact' | 'chat' | 'payments';
+/**
+ * Each class of route has its own budget per client IP. `leads` is for the routes that store a prospect's details
+ * (the quiz submission); the contact form keeps its own class, the chat's lead capture rides on `chat`.
+ */
+export type LimitClass = 'api' | 'contact' | 'leads' | 'chat' | 'payments';
 
 export interface LimitRule {
   windowMs: number;
@@ -15,6 +18,7 @@ export type RateLimitSettings = Record<LimitClass, LimitRule>;
 export const defaultRateLimits: RateLimitSettings = {
   api: { windowMs: 60_000, limit: 120 },
   contact: { windowMs: 60_000, limit: 5 },
+  leads: { windowMs: 60_000, limit: 5 },
   chat: { windowMs: 60_000, limit: 20 },
   payments: { windowMs: 60_000, limit: 20 },
 };
@@ -22,6 +26,7 @@ export const defaultRateLimits: RateLimitSettings = {
 const messages: Record<LimitClass, string> = {
   api: 'Too many requests. Please wait a moment and try again.',
   contact: 'Too many messages from this address. Please wait a minute and try again.',
+  leads: 'Too many submissions from this address. Please wait a minute and try again.',
   chat: 'Too many chat messages. Please wait a moment and try again.',
   payments: 'Too many payment attempts. Please wait a minute and try again.',
 };
@@ -43,5 +48,5 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
       handler: (_req, _res, next) => next(new AppError(429, 'rate_limited', messages[name])),
     });
   };
-  return { api: build('api'), contact: build('contact'), chat: build('chat'), payments: build('payments') };
+  return { api: build('api'), contact: build('contact'), leads: build('leads'), chat: build('chat'), payments: build('payments') };
 }

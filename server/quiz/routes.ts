@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { jsonBody } from '../http/body';
 import { methodNotAllowed } from '../http/errors';
 import type { QuizService } from './service';
@@ -7,11 +7,12 @@ import type { QuizService } from './service';
 const QUIZ_BODY_LIMIT = 16 * 1024;
 
 /** POST /quiz-submissions: a finished quiz, stored with its recomputed report as a lead. */
-export function quizRoutes({ service }: { service: QuizService }): Router {
+export function quizRoutes({ service, limiter }: { service: QuizService; /** The leads budget (server/http/rateLimits.ts). */ limiter: RequestHandler }): Router {
   const router = Router();
   router
     .route('/quiz-submissions')
-    .post(...jsonBody(QUIZ_BODY_LIMIT, 'the quiz answers'), async (req, res) => {
+    // The limiter runs first so a flood is refused before any body is read.
+    .post(limiter, ...jsonBody(QUIZ_BODY_LIMIT, 'the quiz answers'), async (req, res) => {
       res.status(201).json(await service.submit(req.body));
     })
     .all(methodNotAllowed(['POST']));

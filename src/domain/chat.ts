@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * The chat assistant's contract (SPEC.md §2 Footer chat assistant, §3 Chat message, §8; DESIGN.md §5, D10), shared by
@@ -22,7 +23,16 @@ export type ChatRole = 'user' | 'model';
 export interface ChatMessage {
   role: ChatRole;
   text: string;
+  /**
+   * On a `model` turn: the server's signature of the reply it streamed (the `done` event's), so the server can tell
+   * its own words from words a client wrote for it (docs/decisions/083-signed-chat-turns.md). Unsigned model turns
+   * are left out of what the model is shown.
+   */
+  signature?: string;
 }
+
+/** A turn signature: an HMAC-SHA256, base64url without padding. */
+const signatureSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'signature must be the one the server sent.');
 
 export const chatRequestMessages = {
   messageRequired: 'Type a message first.',
@@ -34,15 +44,14 @@ export const chatRequestMessages = {
 
 export const chatMessageSchema = z.object({
   role: z.enum(['user', 'model']),
-  text: z.string().min(1).max(chatLimits.historyText, chatRequestMessages.historyTextTooLong),
+  text: safeText(z.string()).min(1).max(chatLimits.historyText, chatRequestMessages.historyTextTooLong),
+  signature: signatureSchema.optional(),
 });
 
 export const chatRequestSchema = z.object({
   /** One per browser tab session; the lead the assistant collects is stored under it. */
   conversationId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, chatRequestMessages.conversationId),
-  message: z
-    .string()
-    .trim()
+  message: safeText(z.string().trim())
     .min(1, chatRequestMessages.messageRequired)
     .max(chatLimits.message, chatRequestMessages.messageTooLong),
   history: z.array(chatMessageSchema).max(chatLimits.history, chatRequestMessages.historyTooLong).default([]),
@@ -57,7 +66,8 @@ export type ChatRequestInput = z.input<typeof chatRequestSchema>;
  */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string().min(1) }),
-  z.object({ type: z.literal('done') }),
+  /** `signature` signs the reply (its text as `turnText` keeps it) for this conversation; the client sends it back. */
+  z.object({ type: z.literal('done'), signature: signatureSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 
@@ -69,10 +79,17 @@ export function isSendable(draft: string): boolean {
   return length > 0 && length <= chatLimits.message;
 }
 
-/** The earlier messages as the server accepts them: the latest `history` ones, each cut to `historyText`. */
+/** A message as history carries it: cut to `historyText`. The server signs a reply in this form, so it still verifies. */
+export function turnText(text: string): string {
+  const cut = text.slice(0, chatLimits.historyText);
+  // Never half an emoji: a lone surrogate is not text the server accepts (src/domain/text.ts).
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** The earlier messages as the server accepts them: the latest `history` ones, each cut, with their signatures. */
 export function historyForRequest(messages: readonly ChatMessage[]): ChatMessage[] {
   return messages
     .filter((message) => message.text.trim().length > 0)
     .slice(-chatLimits.history)
-    .map((message) => ({ role: message.role, text: message.text.slice(0, chatLimits.historyText) }));
+    .map(({ role, text, signature }) => ({ role, text: turnText(text), ...(signature ? { signature } : {}) }));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * The contact form's rules (SPEC.md §5), shared by the browser form and POST /api/contact so both
@@ -37,9 +38,9 @@ function isPhone(value: string): boolean {
 
 /** A trimmed, required text field; a missing value or null reads as "required", another type as "must be text". */
 function requiredText(label: string, required: string, max: number, tooLong: string) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? required : `${label} must be text.`) })
-    .trim()
+  return safeText(
+    z.string({ error: (issue) => (issue.input == null ? required : `${label} must be text.`) }).trim(),
+  )
     .min(1, { error: required, abort: true })
     .max(max, tooLong);
 }

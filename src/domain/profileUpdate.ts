@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPlanSoldOnline, profileLimits, type ProfileUpdate } from './account';
+import { safeText } from './text';
 
 /**
  * The server's check of PATCH /api/me bodies (kept apart from account.ts so the browser's pages never load zod for
@@ -8,10 +9,7 @@ import { isPlanSoldOnline, profileLimits, type ProfileUpdate } from './account';
  */
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer.`);
+  safeText(z.string({ error: `${label} must be text.` }).trim()).max(max, `${label} must be ${max} characters or fewer.`);
 
 export const profileUpdateSchema = z
   .object({

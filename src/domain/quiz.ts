@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProfileUpdate } from './account';
 import type { CustomerDetails } from './checkout';
+import { safeText } from './text';
 
 /**
  * The growth quiz (SPEC.md §3, §4, §5, §9): its steps in order, the canonical option values, the draft kept in
@@ -224,18 +225,11 @@ export type QuizErrorCode = keyof typeof quizMessages;
 /** SPEC.md §5 "the simple shape": something@something.something, no spaces. */
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const fullNameField = z
-  .string()
-  .trim()
+const fullNameField = safeText(z.string().trim())
   .refine((value) => value.length > 2, quizMessages.nameInvalid)
   .refine((value) => value.length <= quizLimits.fullName, quizMessages.nameInvalid);
-const emailField = z
-  .string()
-  .trim()
-  .refine((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
-const businessNameField = z
-  .string()
-  .trim()
+const emailField = safeText(z.string().trim()).refine((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
+const businessNameField = safeText(z.string().trim())
   .refine((value) => value.length > 1, quizMessages.businessNameInvalid)
   .refine((value) => value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
 
@@ -246,7 +240,7 @@ export function textStepError(step: TextStep, value: string): QuizErrorCode | nu
   return step === 'fullName' ? 'nameInvalid' : step === 'email' ? 'emailInvalid' : 'businessNameInvalid';
 }
 
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+const optionalText = (max: number) => safeText(z.string().trim()).max(max).default('');
 
 /**
  * A finished quiz, as the browser submits it and the server stores it. Conditional answers are required only when

@@ -4,9 +4,11 @@ import { ApiError, openRequest } from './http';
 /**
  * The browser's client for POST /api/chat (docs/decisions/061-chat-stream-protocol.md). The reply arrives as
  * server-sent events; EventSource cannot POST, so this reads them from the fetch response body. Resolves after the
- * `done` event; rejects with an ApiError on anything else: src/lib/http.ts's own for a request that failed before
- * the stream began, a ChatStreamError (an `error` event, a stream cut short, an unreadable event) after. Aborting the
- * signal cancels the request, which makes the server stop generating.
+ * `done` event with the reply's signature, which the conversation keeps and sends back with the reply in later
+ * history (the server trusts only the model turns it signed: docs/decisions/083-signed-chat-turns.md). Rejects with
+ * an ApiError on anything else: src/lib/http.ts's own for a request that failed before the stream began, a
+ * ChatStreamError (an `error` event, a stream cut short, an unreadable event) after. Aborting the signal cancels the
+ * request, which makes the server stop generating.
  */
 
 /** The reply stream went wrong after the server accepted the request. */
@@ -55,7 +57,15 @@ function parseEvent(data: string): ChatStreamEvent {
   return parsed.data;
 }
 
-export async function streamChat(request: ChatRequestInput, { onDelta, signal, fetchImpl = fetch }: StreamChatOptions) {
+/** What a complete reply leaves besides its pieces. */
+export interface ChatReplyReceipt {
+  signature: string;
+}
+
+export async function streamChat(
+  request: ChatRequestInput,
+  { onDelta, signal, fetchImpl = fetch }: StreamChatOptions,
+): Promise<ChatReplyReceipt> {
   const response = await openRequest('/api/chat', { method: 'POST', body: request, accept: 'text/event-stream', signal, fetchImpl });
   if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
     throw new ChatStreamError('The chat server did not answer with a stream.', response.status);
@@ -74,7 +84,7 @@ export async function streamChat(request: ChatRequestInput, { onDelta, signal, f
         if (data === null) continue;
         const event = parseEvent(data);
         if (event.type === 'delta') onDelta(event.text);
-        else if (event.type === 'done') return;
+        else if (event.type === 'done') return { signature: event.signature };
         else throw new ChatStreamError(event.message || 'The assistant could not answer.');
       }
     }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { chatLimits, chatMessageSchema, type ChatMessage } from '../domain/chat';
+import { chatLimits, chatMessageSchema, turnText, type ChatMessage } from '../domain/chat';
 import { readJson, readText, safeSessionStorage, writeJson, writeText } from './storage';
 
 /**
  * The chat's memory for one browser tab session (sessionStorage): the conversation id the server files the lead
- * under, and the transcript, so a reload continues the same conversation. Closing the tab forgets both.
+ * under, and the transcript with the signatures of the assistant's replies, so a reload continues the same
+ * conversation and the server still recognises its own replies in it. Closing the tab forgets both.
  * Storage that is unavailable or full (private modes, quotas) only means the conversation is not kept.
  */
 
@@ -39,6 +40,8 @@ export function loadTranscript(): ChatMessage[] {
 
 /** Where storage fails the transcript is not kept: the conversation still works for this page's lifetime. */
 export function saveTranscript(messages: readonly ChatMessage[]): void {
-  const kept = messages.slice(-keptMessages).map(({ role, text }) => ({ role, text: text.slice(0, chatLimits.historyText) }));
+  const kept = messages
+    .slice(-keptMessages)
+    .map(({ role, text, signature }) => ({ role, text: turnText(text), ...(signature ? { signature } : {}) }));
   writeJson(safeSessionStorage(), keys.transcript, kept);
 }

@@ -11,7 +11,14 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { createTestModel, type TestPath } from 'xstate/graph';
-import { chatMachine, type ChatDeltaEvent, type ChatEvent, type StreamReplyInput } from '../../machines/chat.machine';
+import {
+  chatMachine,
+  type ChatDeltaEvent,
+  type ChatEvent,
+  type ChatSignedEvent,
+  type ChatStreamedEvent,
+  type StreamReplyInput,
+} from '../../machines/chat.machine';
 import { chatFailureMessage, chatGreeting, isSendable } from '../../src/domain/chat';
 import { ChatLauncher } from '../../src/features/chat/ChatLauncher';
 import { ChatWidget } from '../../src/features/chat/ChatWidget';
@@ -28,10 +35,12 @@ type ModelStep = { event: AnyEventObject };
 const QUESTION = 'What are your prices?';
 const PIECE = 'LaunchPad is ₹10,000 setup + ₹2,500/month. ';
 const conversationId = 'test-conversation-0001';
+/** The server's signature of a reply, sent just before the reply completes. */
+const SIGNATURE = 'c2lnbmVkLWJ5LXRoZS1zZXJ2ZXItZm9yLXRoaXMtcmV';
 
 /**
- * The visitor's events (typing a real question or only spaces) and the streaming effect's: a piece of the reply,
- * the reply complete (`xstate.done.actor.streamReply`), the reply failed (`xstate.error.actor.streamReply`).
+ * The visitor's events (typing a real question or only spaces) and the streaming effect's: a piece of the reply, the
+ * reply's signature, the reply complete (`xstate.done.actor.streamReply`), the reply failed (`xstate.error.actor.streamReply`).
  */
 const events = [
   { type: 'chat.toggle' },
@@ -41,6 +50,7 @@ const events = [
   { type: 'chat.submit' },
   { type: 'chat.retry' },
   { type: 'chat.delta', text: PIECE },
+  { type: 'chat.signed', signature: SIGNATURE },
   { type: 'xstate.done.actor.streamReply' },
   { type: 'xstate.error.actor.streamReply', error: new Error('The chat server answered 500.') },
 ];
@@ -52,16 +62,17 @@ const serializeState = (snapshot: Snapshot) =>
     sendable: isSendable(snapshot.context.draft),
     typed: snapshot.context.draft !== '',
     partialReply: snapshot.context.reply !== '',
+    signed: snapshot.context.replySignature !== '',
     transcript: snapshot.context.messages.length > 0,
   });
 
 /** A stand-in for the server: each reply streams only when the test says so. */
 function fakeStreams() {
-  let observer: Observer<ChatDeltaEvent> | null = null;
+  let observer: Observer<ChatStreamedEvent> | null = null;
   const requests: StreamReplyInput[] = [];
   let cancelled = 0;
-  const logic = fromEventObservable<ChatDeltaEvent, StreamReplyInput>(({ input }) => ({
-    subscribe(observerOrNext: Observer<ChatDeltaEvent> | ((value: ChatDeltaEvent) => void)) {
+  const logic = fromEventObservable<ChatStreamedEvent, StreamReplyInput>(({ input }) => ({
+    subscribe(observerOrNext: Observer<ChatStreamedEvent> | ((value: ChatStreamedEvent) => void)) {
       requests.push(input);
       observer = typeof observerOrNext === 'function' ? { next: observerOrNext } : observerOrNext;
       return {
@@ -81,6 +92,7 @@ function fakeStreams() {
     requests,
     cancelled: () => cancelled,
     piece: (text: string) => current().next!({ type: 'chat.delta', text }),
+    sign: (signature: string) => current().next!({ type: 'chat.signed', signature }),
     complete: () => current().complete!(),
     fail: (error: unknown) => current().error!(error),
   };
@@ -149,6 +161,7 @@ describe('chat machine: model-based paths', () => {
             'chat.submit': () => void actor.send({ type: 'chat.submit' }),
             'chat.retry': () => void actor.send({ type: 'chat.retry' }),
             'chat.delta': ({ event }: ModelStep) => streams.piece((event as ChatDeltaEvent).text),
+            'chat.signed': ({ event }: ModelStep) => streams.sign((event as ChatSignedEvent).signature),
             'xstate.done.actor.streamReply': async () => {
               streams.complete();
               await settled();
@@ -243,6 +256,9 @@ describe('chat machine: model-based paths', () => {
             'chat.delta': async ({ event }: ModelStep) => {
               await act(async () => streams.piece((event as ChatDeltaEvent).text));
             },
+            'chat.signed': async ({ event }: ModelStep) => {
+              await act(async () => streams.sign((event as ChatSignedEvent).signature));
+            },
             'xstate.done.actor.streamReply': async () => {
               await act(async () => streams.complete());
             },
@@ -301,7 +317,8 @@ describe('chat machine: model-based paths', () => {
             },
           },
         });
-      });
+        // Typing through the real widget is slow on a shared machine, and a signed reply makes the longest paths longer.
+      }, 15_000);
     }
   });
 });

@@ -5,9 +5,11 @@ import type { Auth } from 'firebase-admin/auth';
 import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { firebaseTokenVerifier } from '../../server/auth/requireUser';
-import { grantPlan } from '../../server/auth/service';
+import { createAccountService, grantPlan } from '../../server/auth/service';
+import { silentLogger } from '../../server/logger';
 import { userProfiles } from '../../server/db/schema';
 import type { AccountProfile } from '../../src/domain/account';
+import { unsafeTextMessage } from '../../src/domain/text';
 import { loadConfig } from '../../server/config';
 import { isErrorShape, openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 
@@ -164,6 +166,31 @@ describe('without a valid token (no emulator needed)', () => {
   });
 });
 
+describe('the plan claim is a cache of the database (no emulator needed)', () => {
+  const user = (claims: Record<string, unknown>) => ({ uid: `u-${randomUUID()}`, email: 'a@example.in', name: 'A', claims });
+
+  it('answers from the database even when the claim cannot be corrected, and logs that it could not', async () => {
+    const warnings: string[] = [];
+    const service = createAccountService({
+      db: testDb.db,
+      claims: { reconcile: async () => Promise.reject(new Error('identity service down')) },
+      logger: { ...silentLogger, warn: (message) => warnings.push(message) },
+    });
+    expect((await service.profile(user({ plan: 'scale-up' }))).purchasedPlan).toBeNull();
+    expect(warnings).toEqual(['plan claim not reconciled']);
+  });
+
+  it('asks for a correction only when the token disagrees with the database', async () => {
+    const asked: [string, string | null][] = [];
+    const service = createAccountService({ db: testDb.db, claims: { reconcile: async (uid, plan) => void asked.push([uid, plan]) } });
+    await service.profile(user({}));
+    expect(asked).toEqual([]);
+    const forged = user({ plan: 'growth-engine' });
+    expect((await service.profile(forged)).purchasedPlan).toBeNull();
+    expect(asked).toEqual([[forged.uid, null]]);
+  });
+});
+
 describe('token verification failures map to plain answers', () => {
   const failingWith = (code: string | undefined) =>
     firebaseTokenVerifier({
@@ -267,23 +294,46 @@ describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
     expect(Object.keys(body.error.details?.fieldErrors ?? {})).toEqual([field]);
   });
 
+  it('refuses a NUL or a bidi override in the business name with a 400 naming it, and stores nothing (was a 500)', async () => {
+    const { uid, token } = await newUser();
+    for (const businessName of ['Rao\u0000 Stores', 'Rao \u202eserotS']) {
+      const body = await expectRefused(await patch(token, { businessName }), 400, 'validation_failed');
+      expect(body.error.details?.fieldErrors).toEqual({ businessName: unsafeTextMessage });
+    }
+    expect(await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid))).toEqual([]);
+  });
+
   it('refuses a body that is not JSON', async () => {
     const { token } = await newUser();
     await expectRefused(await patch(token, 'displayName=Asha', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
     await expectRefused(await patch(token, '{"displayName":', 'application/json'), 400, 'invalid_json');
   });
 
-  it('reads the plan from the custom claim when the database has none', async () => {
+  it('gives no plan for a claim the database does not back (a refund, a restored database), and clears the claim', async () => {
     const { uid } = await newUser();
-    await admin.setCustomUserClaims(uid, { plan: 'launchpad' });
+    await admin.setCustomUserClaims(uid, { plan: 'launchpad', beta: true });
     const token = await signInWithCustomToken(uid);
-    expect(await (await me(token)).json()).toMatchObject({ uid, purchasedPlan: 'launchpad', purchasedAt: null });
+    expect(await (await me(token)).json()).toMatchObject({ uid, purchasedPlan: null, purchasedAt: null });
+    // The claim is a cache of the database: cleared, other claims kept, so the browser's next token agrees.
+    expect((await admin.getUser(uid)).customClaims).toEqual({ beta: true });
+    expect((await admin.verifyIdToken(await signInWithCustomToken(uid))).plan).toBeUndefined();
   });
 
-  it('ignores a claim that names no plan', async () => {
+  it('ignores a claim that names no plan, and clears it', async () => {
     const { uid } = await newUser();
     await admin.setCustomUserClaims(uid, { plan: 'diamond' });
     expect((await (await me(await signInWithCustomToken(uid))).json()).purchasedPlan).toBeNull();
+    expect((await admin.getUser(uid)).customClaims).toEqual({});
+  });
+
+  it('leaves the claims alone when the token agrees with the database', async () => {
+    const { uid, email } = await newUser();
+    await grantPlan({ db: testDb.db, auth: admin }, { uid, email, plan: 'launchpad' });
+    const token = await signInWithCustomToken(uid);
+    const before = (await admin.getUser(uid)).tokensValidAfterTime;
+    expect((await (await me(token)).json()).purchasedPlan).toBe('launchpad');
+    expect((await admin.getUser(uid)).customClaims).toEqual({ plan: 'launchpad' });
+    expect((await admin.getUser(uid)).tokensValidAfterTime).toBe(before);
   });
 
   it('grants a plan in the database and the claim; the database is the record', async () => {
@@ -294,9 +344,10 @@ describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
     // The old token has no claim yet: the database answers.
     expect(await (await me(token)).json()).toMatchObject({ purchasedPlan: 'growth-engine', purchasedAt: at.toISOString() });
 
-    // A stale claim never overrides the stored purchase.
+    // A stale claim never overrides the stored purchase, and is refreshed from it.
     await admin.setCustomUserClaims(uid, { plan: 'launchpad' });
     expect((await (await me(await signInWithCustomToken(uid))).json()).purchasedPlan).toBe('growth-engine');
+    expect((await admin.getUser(uid)).customClaims).toEqual({ plan: 'growth-engine' });
   });
 
   it('keeps a granted plan through later profile updates', async () => {

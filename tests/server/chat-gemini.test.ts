@@ -40,7 +40,7 @@ beforeEach(async () => {
   await testDb.db.execute(sql`truncate chat_leads`);
 });
 
-const question = (message: string, history: { role: 'user' | 'model'; text: string }[] = []) => ({
+const question = (message: string, history: { role: 'user' | 'model'; text: string; signature?: string }[] = []) => ({
   conversationId: newConversationId(),
   message,
   history,
@@ -66,15 +66,20 @@ describe('Gemini provider', () => {
   });
 
   it('sends the key in a header, the model, the system instruction and the history as user/model turns', async () => {
+    // The model turn is one the server streamed and signed (chat-history-trust.test.ts has the forged ones).
+    fake.answerWith({ kind: 'stream', steps: [{ text: 'Hello! How can I help?' }] });
+    const first = question('Hi');
+    const greeting = await readChat(app.url, first);
+    const { signature } = greeting.events.at(-1) as { signature: string };
     fake.answerWith({ kind: 'stream', steps: [{ text: 'Sure.' }] });
     const history = [
       { role: 'user' as const, text: 'Hi' },
-      { role: 'model' as const, text: 'Hello! How can I help?' },
+      { role: 'model' as const, text: greeting.text, signature },
     ];
-    await readChat(app.url, question('What services do you offer?', history));
+    await readChat(app.url, { ...question('What services do you offer?', history), conversationId: first.conversationId });
 
-    expect(fake.requests).toHaveLength(1);
-    const [request] = fake.requests;
+    expect(fake.requests).toHaveLength(2);
+    const request = fake.requests[1];
     expect(request!.method).toBe('POST');
     expect(request!.path).toBe('/v1beta/models/gemini-flash-latest:streamGenerateContent');
     expect(request!.search).toBe('?alt=sse');

@@ -7,6 +7,7 @@ import { chatLeads } from '../../server/db/schema';
 import { chatRoutes } from '../../server/chat/routes';
 import { findChatLead } from '../../server/chat/leadsRepository';
 import { failureMessages, createChatService } from '../../server/chat/service';
+import { createTurnSigner } from '../../server/chat/turnSignature';
 import type { ChatProvider } from '../../server/chat/providers/types';
 import { errorHandler } from '../../server/http/errors';
 import { silentLogger } from '../../server/logger';
@@ -152,7 +153,9 @@ describe('POST /api/chat: the lead', () => {
       const reading = await readChat(app.url, { conversationId, message, history });
       expect(types(reading).at(-1)).toBe('done');
       replies.push(reading.text);
-      history.push({ role: 'user', text: message }, { role: 'model', text: reading.text });
+      // As the browser does: each reply goes back with the signature its done event carried.
+      const done = reading.events.at(-1) as { signature: string };
+      history.push({ role: 'user', text: message }, { role: 'model', text: reading.text, signature: done.signature });
     }
     return replies;
   }
@@ -206,7 +209,7 @@ describe('POST /api/chat: the lead', () => {
 describe('a reply’s time budget, a visitor leaving, and failures', () => {
   /** The chat route alone, with a provider of the test's own making. */
   async function serve(provider: ChatProvider, { replyTimeoutMs = 30_000, db = testDb.db }: { replyTimeoutMs?: number; db?: Database } = {}) {
-    const service = createChatService({ db, provider, logger: silentLogger, replyTimeoutMs });
+    const service = createChatService({ db, provider, logger: silentLogger, replyTimeoutMs, signer: createTurnSigner('a-test-signing-secret-of-at-least-32-characters') });
     const routerApp = express();
     routerApp.use('/api', chatRoutes({ service, limiter: (_req, _res, next) => next(), logger: silentLogger }));
     routerApp.use(errorHandler(silentLogger));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { quizSubmissions } from '../../server/db/schema';
 import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
+import { defaultRateLimits } from '../../server/http/rateLimits';
 import { isErrorShape, openTestDatabase, startApp, type RunningApp, type TestDatabase } from './support';
 
 let testDb: TestDatabase;
@@ -123,5 +124,35 @@ describe('POST /api/quiz-submissions', () => {
     const get = await fetch(`${app.url}/api/quiz-submissions`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('POST /api/quiz-submissions: its own limit (issue 10, item 8)', () => {
+  it('answers 429 with Retry-After once the leads budget is spent, before reading the body, and stores no more', async () => {
+    // A tight leads budget and the general budget left generous: only the leads class can refuse here.
+    const limited = await startApp({ db: testDb.db, rateLimits: { leads: { windowMs: 60_000, limit: 2 } } });
+    const submit = (body: unknown) =>
+      fetch(`${limited.url}/api/quiz-submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    try {
+      expect((await submit({ language: 'en', answers })).status).toBe(201);
+      expect((await submit({ language: 'en', answers })).status).toBe(201);
+      // Malformed JSON would be a 400 if the body were read: the limiter answers first.
+      for (const body of [{ language: 'en', answers }, '{"language":']) {
+        const refused = await submit(body);
+        expect(refused.status).toBe(429);
+        const json: unknown = await refused.json();
+        expect(isErrorShape(json)).toBe(true);
+        expect(json).toMatchObject({ error: { code: 'rate_limited', message: 'Too many submissions from this address. Please wait a minute and try again.' } });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      }
+      expect(await testDb.db.select().from(quizSubmissions)).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('allows about as many leads a minute as the contact form', async () => {
+    expect(defaultRateLimits.leads).toEqual(defaultRateLimits.contact);
   });
 });

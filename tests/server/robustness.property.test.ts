@@ -1,7 +1,24 @@
+import express from 'express';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountRoutes } from '../../server/auth/routes';
+import type { TokenVerifier } from '../../server/auth/requireUser';
+import type { PlanClaimStore } from '../../server/auth/claims';
+import { createAccountService } from '../../server/auth/service';
+import { errorHandler } from '../../server/http/errors';
+import { silentLogger } from '../../server/logger';
 import { contactFieldErrors, parseContact } from '../../src/domain/contact';
-import { isErrorShape, openTestDatabase, startApp, type RunningApp, type TestDatabase } from './support';
+import { emptyQuizDraft, quizSubmissionSchema, type QuizAnswers } from '../../src/domain/quiz';
+import {
+  isErrorShape,
+  listen,
+  openTestDatabase,
+  startApp,
+  testConfig,
+  validContact,
+  type RunningApp,
+  type TestDatabase,
+} from './support';
 
 /**
  * Whatever a client sends, the API answers with a 4xx in the one error shape, or a 2xx for a valid request:
@@ -10,14 +27,30 @@ import { isErrorShape, openTestDatabase, startApp, type RunningApp, type TestDat
 
 let testDb: TestDatabase;
 let app: RunningApp;
+/** PATCH /api/me behind a verifier that accepts any bearer token: the fields, not the token, are under test. */
+let accountApp: RunningApp;
+
+const anyUser: TokenVerifier = {
+  verify: async () => ({ uid: 'fuzz-user', email: 'fuzz@example.in', name: 'Fuzz', claims: {} }),
+};
+
+/** The fuzzed user's token carries no plan claim, so there is never one to correct. */
+const noClaims: PlanClaimStore = { reconcile: async () => undefined };
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  app = await startApp({ db: testDb.db });
+  const config = testConfig({ CHAT_LOCAL_PIECE_DELAY_MS: '0' });
+  app = await startApp({ db: testDb.db, config });
+  accountApp = await listen(
+    express()
+      .use('/api', accountRoutes({ service: createAccountService({ db: testDb.db, claims: noClaims }), verifier: anyUser }))
+      .use(errorHandler(silentLogger)),
+  );
 });
 
 afterAll(async () => {
   await app?.close();
+  await accountApp?.close();
   await testDb?.close();
 });
 
@@ -96,9 +129,9 @@ const extraHeaders = fc.record(
   { requiredKeys: [] },
 );
 
-async function send(requestMethod: string, target: string, payload: Body, headers: Record<string, string>) {
+async function send(requestMethod: string, target: string, payload: Body, headers: Record<string, string>, baseUrl = app.url) {
   const hasBody = requestMethod !== 'GET' && requestMethod !== 'HEAD' && payload !== undefined;
-  return fetch(`${app.url}${target}`, {
+  return fetch(`${baseUrl}${target}`, {
     method: requestMethod,
     headers,
     body: hasBody ? payload : undefined,
@@ -230,5 +263,165 @@ describe('POST /api/contact', () => {
       }),
       runs,
     );
+  });
+});
+
+// ---- hostile text in every field of every endpoint (issue 10, item 3) -------------------------------------------
+
+/** Letters around the hostile character, so trimming can never remove it and it always reaches the field's rule. */
+const word = fc.stringMatching(/^[A-Za-z]{1,12}$/);
+const around = (codes: fc.Arbitrary<number>) =>
+  fc.tuple(word, codes, word).map(([before, code, after]) => before + String.fromCharCode(code) + after);
+
+const nul = fc.tuple(word, word).map(([before, after]) => `${before}\u0000${after}`);
+/** C0 controls other than tab, line feed and carriage return. */
+const c0 = fc.integer({ min: 0, max: 0x1f }).filter((code) => code !== 0x09 && code !== 0x0a && code !== 0x0d);
+/** DEL and the C1 controls. */
+const c1 = fc.integer({ min: 0x7f, max: 0x9f });
+const bidi = fc.constantFrom(0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069);
+const surrogate = fc.integer({ min: 0xd800, max: 0xdfff });
+/** Over every field's limit; the largest ones are over every body limit too (a 413). */
+const veryLong = fc.integer({ min: 6_000, max: 300_000 }).map((length) => 'a'.repeat(length));
+const several = fc
+  .array(fc.oneof(c0, c1, bidi), { minLength: 2, maxLength: 20 })
+  .chain((codes) => fc.tuple(word, word).map(([before, after]) => before + String.fromCharCode(...codes) + after));
+
+/** What a form encoding can carry: lone surrogates cannot be (URLSearchParams and FormData write them as U+FFFD). */
+const hostileFormText = fc.oneof(nul, around(c0), around(c1), around(bidi), veryLong, several);
+const hostileJsonText = fc.oneof(hostileFormText, around(surrogate));
+
+type Encoding = 'json' | 'urlencoded' | 'multipart';
+
+interface Endpoint {
+  method: 'POST' | 'PATCH';
+  path: string;
+  base: () => Record<string, unknown>;
+  /** Dotted paths of every field a client fills in. */
+  fields: string[];
+  encodings: Encoding[];
+  target: () => RunningApp;
+  headers?: Record<string, string>;
+}
+
+const quizAnswers: QuizAnswers = {
+  ...emptyQuizDraft(),
+  fullName: 'Asha Verma',
+  email: 'asha@raostores.in',
+  phone: '+91 98765 43210',
+  role: 'Owner',
+  businessName: 'Rao Stores',
+  industry: 'Retail',
+  locationType: 'Online-only',
+  monthlyRevenue: '₹1L – ₹5L',
+  goals: ['increase-leads'],
+  hasWebsite: 'Yes',
+  websiteQuality: 'Okay',
+  runningAds: 'Yes',
+  monthlyAdSpend: 25000,
+  googleBusinessProfile: 'No',
+  roughBudget: '< ₹20,000',
+  contactPreference: 'email',
+  acceptTerms: true,
+};
+
+const endpoints: Record<string, Endpoint> = {
+  contact: {
+    method: 'POST',
+    path: '/api/contact',
+    base: () => ({ ...validContact }),
+    fields: ['name', 'email', 'phone', 'message'],
+    encodings: ['json', 'urlencoded', 'multipart'],
+    target: () => app,
+  },
+  quiz: {
+    method: 'POST',
+    path: '/api/quiz-submissions',
+    base: () => ({ language: 'en', answers: structuredClone(quizAnswers) }),
+    // The fields the schema reads (the draft's extra fields are not part of a submission and are dropped unread).
+    fields: ['language', 'answers.goals.0', ...Object.keys(quizSubmissionSchema.parse({ language: 'en', answers: quizAnswers }).answers).map((key) => `answers.${key}`)],
+    encodings: ['json'],
+    target: () => app,
+  },
+  chat: {
+    method: 'POST',
+    path: '/api/chat',
+    base: () => ({ conversationId: 'fuzz-conversation-1', message: 'What do you offer?', history: [{ role: 'user', text: 'Hello' }] }),
+    fields: ['conversationId', 'message', 'history.0.role', 'history.0.text'],
+    encodings: ['json'],
+    target: () => app,
+  },
+  profile: {
+    method: 'PATCH',
+    path: '/api/me',
+    base: () => ({ displayName: 'Asha Verma', businessName: 'Rao Stores', role: 'Owner', industry: 'Retail', quizCompleted: true, chosenPlan: 'launchpad' }),
+    fields: ['displayName', 'businessName', 'role', 'industry', 'quizCompleted', 'chosenPlan'],
+    encodings: ['json'],
+    target: () => accountApp,
+    headers: { authorization: 'Bearer fuzz.token.x' },
+  },
+};
+
+function withField(body: Record<string, unknown>, path: string, value: string): Record<string, unknown> {
+  const keys = path.split('.');
+  let node = body as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+  return body;
+}
+
+function encode(body: Record<string, unknown>, encoding: Encoding): { payload: Body; headers: Record<string, string> } {
+  if (encoding === 'json') return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  const fields = Object.entries(body).map(([key, value]) => [key, String(value)] as [string, string]);
+  if (encoding === 'urlencoded') return { payload: new URLSearchParams(fields), headers: {} };
+  const form = new FormData();
+  for (const [key, value] of fields) form.set(key, value);
+  return { payload: form, headers: {} };
+}
+
+const tally = { cases: 0, serverErrors: 0, byStatus: new Map<number, number>() };
+
+async function sendTo(endpoint: Endpoint, body: Record<string, unknown>, encoding: Encoding) {
+  const { payload, headers } = encode(body, encoding);
+  return send(endpoint.method, endpoint.path, payload, { ...headers, ...endpoint.headers }, endpoint.target().url);
+}
+
+const hostileRuns = { numRuns: Number(process.env.FUZZ_FIELD_RUNS ?? 12) };
+
+describe('hostile text in every field of every endpoint: a 4xx in the error shape, never a 5xx', () => {
+  it.each(Object.entries(endpoints))('%s: the untouched body is accepted (so a refusal below is the field’s)', async (_name, endpoint) => {
+    for (const encoding of endpoint.encodings) {
+      const response = await sendTo(endpoint, endpoint.base(), encoding);
+      expect(response.status, await response.text()).toBeLessThan(300);
+    }
+  });
+
+  const cases = Object.entries(endpoints).flatMap(([name, endpoint]) =>
+    endpoint.fields.flatMap((field) => endpoint.encodings.map((encoding) => [name, field, encoding] as const)),
+  );
+
+  it.each(cases)('%s %s (%s)', async (name, field, encoding) => {
+    const endpoint = endpoints[name]!;
+    const values = encoding === 'json' ? hostileJsonText : hostileFormText;
+    await fc.assert(
+      fc.asyncProperty(values, async (value) => {
+        const response = await sendTo(endpoint, withField(endpoint.base(), field, value), encoding);
+        const text = await response.text();
+        tally.cases += 1;
+        tally.byStatus.set(response.status, (tally.byStatus.get(response.status) ?? 0) + 1);
+        if (response.status >= 500) tally.serverErrors += 1;
+        expect(response.status, `${JSON.stringify(value.slice(0, 60))}: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(isErrorShape(JSON.parse(text)), text.slice(0, 300)).toBe(true);
+      }),
+      hostileRuns,
+    );
+  });
+
+  it('tallies every case: none answered 5xx', () => {
+    const statuses = Object.fromEntries([...tally.byStatus].sort(([a], [b]) => a - b));
+    console.info(`hostile text: ${tally.cases} requests over ${cases.length} fields x encodings; statuses ${JSON.stringify(statuses)}; 5xx: ${tally.serverErrors}`);
+    expect(tally.cases).toBe(cases.length * hostileRuns.numRuns);
+    expect(tally.serverErrors).toBe(0);
   });
 });

@@ -99,7 +99,7 @@ export async function startApp(deps: Partial<AppDeps> & Pick<AppDeps, 'db'>): Pr
   const app = createApp({
     config: testConfig(),
     ...deps,
-    rateLimits: { api: generous, contact: generous, chat: generous, payments: generous, ...deps.rateLimits },
+    rateLimits: { api: generous, contact: generous, leads: generous, chat: generous, payments: generous, ...deps.rateLimits },
   });
   return listen(app);
 }

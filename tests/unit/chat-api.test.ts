@@ -5,6 +5,8 @@ import { ApiError } from '../../src/lib/http';
 /** The browser's streaming client: server-sent events read from a fetch body, in whatever chunks they arrive. */
 
 const request = { conversationId: 'conv-12345678', message: 'Prices?', history: [] };
+const SIGNATURE = 'c2lnbmVkLWJ5LXRoZS1zZXJ2ZXItZm9yLXRoaXMtcmV';
+const done = `data: {"type":"done","signature":"${SIGNATURE}"}\n\n`;
 
 /** A fetch that answers with `chunks` as the body, written one by one. */
 function fetchStreaming(chunks: string[], init: ResponseInit = { headers: { 'content-type': 'text/event-stream; charset=utf-8' } }) {
@@ -40,7 +42,7 @@ describe('takeEvents / dataOf', () => {
 
 describe('streamChat', () => {
   it('posts the request as JSON and passes each piece on, however the bytes are cut', async () => {
-    const body = 'data: {"type":"delta","text":"Launch"}\n\ndata: {"type":"delta","text":"Pad ₹10,000"}\n\ndata: {"type":"done"}\n\n';
+    const body = `data: {"type":"delta","text":"Launch"}\n\ndata: {"type":"delta","text":"Pad ₹10,000"}\n\n${done}`;
     // Cut into 7-byte chunks: events, and even a multi-byte ₹, straddle reads.
     const bytes = new TextEncoder().encode(body);
     const chunks: Uint8Array[] = [];
@@ -58,7 +60,8 @@ describe('streamChat', () => {
         ),
     );
     const pieces: string[] = [];
-    await streamChat(request, { onDelta: (text) => pieces.push(text), fetchImpl });
+    // It resolves with the reply's signature, for the conversation to send back with the reply.
+    expect(await streamChat(request, { onDelta: (text) => pieces.push(text), fetchImpl })).toEqual({ signature: SIGNATURE });
     expect(pieces).toEqual(['Launch', 'Pad ₹10,000']);
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('/api/chat');
@@ -81,6 +84,8 @@ describe('streamChat', () => {
   it('rejects unknown or malformed events', async () => {
     await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: <b>hi</b>\n\n']) })).rejects.toThrow('not JSON');
     await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: {"type":"html","text":"x"}\n\n']) })).rejects.toThrow('unknown event');
+    // A done without the reply's signature is not the server's protocol.
+    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: {"type":"done"}\n\n']) })).rejects.toThrow('unknown event');
   });
 
   it('rejects a refused request with the server’s code, message and status', async () => {
@@ -107,7 +112,7 @@ describe('streamChat', () => {
 
   it('passes the abort signal to fetch, so leaving cancels the request', async () => {
     const controller = new AbortController();
-    const fetchImpl = fetchStreaming(['data: {"type":"done"}\n\n']);
+    const fetchImpl = fetchStreaming([done]);
     await streamChat(request, { onDelta: () => {}, fetchImpl, signal: controller.signal });
     expect(fetchImpl.mock.calls[0]![1]?.signal).toBe(controller.signal);
   });

@@ -13,7 +13,10 @@ import { renderWithApp } from '../render';
  * text, and remembers the conversation for the tab's session.
  */
 
-type Sse = { type: 'delta'; text: string } | { type: 'done' } | { type: 'error'; message: string };
+type Sse = { type: 'delta'; text: string } | { type: 'done'; signature: string } | { type: 'error'; message: string };
+
+/** The server's signature of a reply (an HMAC, base64url): the widget keeps it and sends it back with the reply. */
+const SIGNATURE = 'c2lnbmVkLWJ5LXRoZS1zZXJ2ZXItZm9yLXRoaXMtcmV';
 
 function sseResponse(events: Sse[]): Response {
   const body = events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
@@ -24,7 +27,7 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   sessionStorage.clear();
-  fetchMock = vi.fn<typeof fetch>(async () => sseResponse([{ type: 'delta', text: 'Hello ' }, { type: 'delta', text: 'there.' }, { type: 'done' }]));
+  fetchMock = vi.fn<typeof fetch>(async () => sseResponse([{ type: 'delta', text: 'Hello ' }, { type: 'delta', text: 'there.' }, { type: 'done', signature: SIGNATURE }]));
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -112,7 +115,7 @@ describe('the chat widget in the layout', () => {
 
   it('renders a reply as text, and makes the site’s own pages in it links', async () => {
     fetchMock.mockImplementation(async () =>
-      sseResponse([{ type: 'delta', text: '<img src=x onerror=alert(1)> <b>Plans</b> are on /#/pricing.' }, { type: 'done' }]),
+      sseResponse([{ type: 'delta', text: '<img src=x onerror=alert(1)> <b>Plans</b> are on /#/pricing.' }, { type: 'done', signature: SIGNATURE }]),
     );
     const { user } = renderSite();
     await user.click(launcher());
@@ -154,7 +157,7 @@ describe('the chat widget in the layout', () => {
     expect(retried.message).toBe('Prices?');
   });
 
-  it('keeps the conversation id and transcript for this tab: a new page load continues the conversation', async () => {
+  it('keeps the conversation id and transcript (with the replies’ signatures) for this tab: a new page load continues the conversation', async () => {
     const first = renderSite();
     await first.user.click(launcher());
     await panel();
@@ -176,7 +179,7 @@ describe('the chat widget in the layout', () => {
     expect(body.conversationId).toBe(firstId);
     expect(body.history).toEqual([
       { role: 'user', text: 'Hi' },
-      { role: 'model', text: 'Hello there.' },
+      { role: 'model', text: 'Hello there.', signature: SIGNATURE },
     ]);
   });
 });
