@@ -239,11 +239,17 @@ const businessNameField = z
   .refine((value) => value.length > 1, quizMessages.businessNameInvalid)
   .refine((value) => value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
 
+/** Each text step's rule and the error it shows (a new text step must say both: the compiler asks). */
+const textRules: Record<TextStep, { field: z.ZodType<string>; error: QuizErrorCode }> = {
+  fullName: { field: fullNameField, error: 'nameInvalid' },
+  email: { field: emailField, error: 'emailInvalid' },
+  businessName: { field: businessNameField, error: 'businessNameInvalid' },
+};
+
 /** The error a text step shows for `value`, or null when it may advance. */
 export function textStepError(step: TextStep, value: string): QuizErrorCode | null {
-  const field = step === 'fullName' ? fullNameField : step === 'email' ? emailField : businessNameField;
-  if (field.safeParse(value).success) return null;
-  return step === 'fullName' ? 'nameInvalid' : step === 'email' ? 'emailInvalid' : 'businessNameInvalid';
+  const { field, error } = textRules[step];
+  return field.safeParse(value).success ? null : error;
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
