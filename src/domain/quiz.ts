@@ -64,7 +64,8 @@ interface StepDefinition {
 /**
  * The quiz's steps in the customer's order (15, two of them conditional): the one list the flow is made from. The
  * machine's step states, Next and Back between them, resume, progress numbers and validation all derive from it, so
- * a new step is one entry here (the compiler then asks for its answer field and its copy).
+ * a new step is one entry here (the compiler then asks for its answer field and its copy;
+ * docs/decisions/040-quiz-progress-numbering.md says what else an answer needs).
  */
 export const quizStepList = [
   { step: 'fullName', kind: 'text' },
