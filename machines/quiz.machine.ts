@@ -196,11 +196,11 @@ type Action = { type: 'setOption'; params: { step: OptionStep } } | 'forward';
 /** Next's transitions: each route, taken only when the step's own check (if any) holds as well. */
 function advance(index: number, check: Check | null, actions: Action[]) {
   return routesForward(index).map(({ target, guard }) => {
-    const both = check && guard ? and<QuizContext, QuizEvent, [Check, Guard]>([check, guard]) : null;
+    const combined = check && guard ? and<QuizContext, QuizEvent, [Check, Guard]>([check, guard]) : (check ?? guard);
     const toStep = !target.startsWith('#');
     return {
       target,
-      ...(both || check || guard ? { guard: both ?? check ?? guard } : {}),
+      ...(combined ? { guard: combined } : {}),
       actions: toStep ? [...actions, 'forward' as const] : actions,
     };
   });
@@ -239,6 +239,7 @@ function stepState(step: QuizStep, index: number): StepStateConfig {
       },
     });
   }
+  // The terms step: a checkbox, and Submit, which shows why it cannot go on while the terms are not accepted.
   return quizSetup.createStateConfig({
     entry,
     on: {

@@ -65,7 +65,8 @@ interface StepDefinition {
 /**
  * The quiz's steps in the customer's order (15, two of them conditional): the one list the flow is made from. The
  * machine's step states, Next and Back between them, resume, progress numbers and validation all derive from it, so
- * a new step is one entry here (the compiler then asks for its answer field and its copy).
+ * a new step is one entry here (the compiler then asks for its answer field and its copy;
+ * docs/decisions/040-quiz-progress-numbering.md says what else an answer needs).
  */
 export const quizStepList = [
   { step: 'fullName', kind: 'text' },
@@ -233,11 +234,17 @@ const businessNameField = safeText(z.string().trim())
   .refine((value) => value.length > 1, quizMessages.businessNameInvalid)
   .refine((value) => value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
 
+/** Each text step's rule and the error it shows (a new text step must say both: the compiler asks). */
+const textRules: Record<TextStep, { field: z.ZodType<string>; error: QuizErrorCode }> = {
+  fullName: { field: fullNameField, error: 'nameInvalid' },
+  email: { field: emailField, error: 'emailInvalid' },
+  businessName: { field: businessNameField, error: 'businessNameInvalid' },
+};
+
 /** The error a text step shows for `value`, or null when it may advance. */
 export function textStepError(step: TextStep, value: string): QuizErrorCode | null {
-  const field = step === 'fullName' ? fullNameField : step === 'email' ? emailField : businessNameField;
-  if (field.safeParse(value).success) return null;
-  return step === 'fullName' ? 'nameInvalid' : step === 'email' ? 'emailInvalid' : 'businessNameInvalid';
+  const { field, error } = textRules[step];
+  return field.safeParse(value).success ? null : error;
 }
 
 const optionalText = (max: number) => safeText(z.string().trim()).max(max).default('');
