@@ -13,6 +13,8 @@ import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/security';
 import { staticSite } from './http/staticSite';
 import { silentLogger, type Logger } from './logger';
+import { paymentRoutes } from './payments/routes';
+import { createPayments, type Payments } from './payments/setup';
 import { quizRoutes } from './quiz/routes';
 
 export interface AppDeps {
@@ -23,6 +25,8 @@ export interface AppDeps {
   forwarder?: { wake(): void };
   /** Per-class overrides; tests use tiny windows. */
   rateLimits?: Partial<RateLimitSettings>;
+  /** The payment component (server/payments/setup.ts); built from the config when not given. */
+  payments?: Payments;
   /** Vite's build output; nothing is served from it when it does not exist. */
   staticDir?: string;
 }
@@ -34,7 +38,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /** The whole HTTP surface, without listening, so tests can run it on port 0 with their own dependencies. */
-export function createApp({ config, db, logger = silentLogger, forwarder, rateLimits, staticDir }: AppDeps): Express {
+export function createApp({ config, db, logger = silentLogger, forwarder, rateLimits, payments, staticDir }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
@@ -55,6 +59,8 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   api.use(noStore);
   // Health is cheap and polled by platforms from one address, so it sits before the general limit.
   api.use(healthRoutes(config));
+  // Payments bring their own body parsers (the webhook reads raw bytes) and the payments rate-limit class.
+  api.use(paymentRoutes({ ...(payments ?? createPayments({ config, db, logger })), limiter: limiters.payments }));
   api.use(limiters.api);
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
   api.use(chatRoutes({ config, db, logger, limiter: limiters.chat }));

@@ -113,8 +113,8 @@ describe('accounts configuration', () => {
   it('refuses to run production on the emulator by default: its tokens are unsigned', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FIREBASE_SERVICE_ACCOUNT: production needs a Firebase service account/);
     // Asked for by name, it runs (a staging box, a demo).
-    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).modes.auth).toBe('emulator');
-    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }).modes.auth).toBe('live');
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.auth).toBe('emulator');
+    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.auth).toBe('live');
   });
 });
 
