@@ -102,6 +102,9 @@ function gatewayAppError(err: unknown): AppError {
   return new AppError(502, 'gateway_error', 'The payment provider could not create the order. Please try again in a minute.');
 }
 
+/** Something that is not an object (an array, a number) reads as an empty body, so errors always name fields. */
+const asObject = (input: unknown) => (input && typeof input === 'object' && !Array.isArray(input) ? input : {});
+
 /** Razorpay limits receipts to 40 characters; 24 random hex characters make a collision practically impossible. */
 function newReceipt(): string {
   return `rcpt_${randomBytes(12).toString('hex')}`;
@@ -148,7 +151,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const queue = createWorkQueue(webhookConcurrency);
 
   async function createOrder(input: unknown): Promise<CreateOrderAnswer> {
-    const parsed = createOrderSchema.safeParse(input && typeof input === 'object' ? input : {});
+    const parsed = createOrderSchema.safeParse(asObject(input));
     if (!parsed.success) {
       const fieldErrors = paymentFieldErrors(parsed.error);
       const message = fieldErrors.plan ?? fieldErrors.currency ?? 'Some order details are not valid.';
@@ -206,7 +209,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   }
 
   async function verifyPayment(input: unknown, { idToken }: { idToken?: string } = {}): Promise<VerifyOutcome> {
-    const parsed = verifyPaymentSchema.safeParse(input && typeof input === 'object' ? input : {});
+    const parsed = verifyPaymentSchema.safeParse(asObject(input));
     if (!parsed.success) {
       const fieldErrors = paymentFieldErrors(parsed.error);
       const detailsError = Object.keys(fieldErrors).some((key) => key.startsWith('userDetails'));
