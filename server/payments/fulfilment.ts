@@ -1,6 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { BuyerDetails } from '../../src/domain/payment';
-import { orderStatusAfter } from '../../src/domain/payment';
+import { orderStatusAfter, PAYMENT_CURRENCY, priceOf } from '../../src/domain/payment';
 import { findPlan, type PlanKey } from '../../src/domain/plans';
 import { findProfile, upsertProfile } from '../auth/repository';
 import { grantPlan } from '../auth/service';
@@ -110,7 +110,10 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       if (!order) return { outcome: 'unknown_order' as const };
       if (payment.orderId !== order.gatewayOrderId) return { outcome: 'unknown_order' as const };
 
-      if (payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
+      // The payment must match the order, and the order the plan's price: nothing else is ever fulfilled.
+      const price = priceOf(order.plan);
+      const orderPriced = price !== null && order.amountPaise === price.amountPaise && order.currency === PAYMENT_CURRENCY;
+      if (!orderPriced || payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
         await recordPayment(tx, payment, { refundNeeded: true });
         logger.error('payment amount does not match its order', {
           orderId: order.gatewayOrderId,
