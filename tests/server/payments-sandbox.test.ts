@@ -138,7 +138,9 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
     await settle(); // the sandbox's payment.captured webhook arrives too, and changes nothing
     expect(grantsFor(user.uid)).toBe(1);
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ status: 'paid', fulfilledBy: 'verification', customerUid: user.uid, accountCreated: true });
+    expect(row).toMatchObject({ status: 'paid', customerUid: user.uid, accountCreated: true });
+    // Verification's claim gave the order its buyer; the sandbox's webhook may then complete it first.
+    expect(['verification', 'webhook']).toContain(row.fulfilledBy);
     expect(row.paidPaymentId).toBe(checkout.razorpay_payment_id);
     const [profile] = await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, user.uid));
     expect(profile).toMatchObject({ purchasedPlan: 'launchpad', displayName: 'Asha Verma', businessName: 'Asha Clinic', role: 'Owner' });
@@ -408,15 +410,14 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
 describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
   it('a Firebase failure after the payment leaves the order paid; the reconciler finishes it', async () => {
     const failing = countedGrant();
-    let failuresLeft = 1;
+    let firebaseDown = true;
     const flaky = createPayments({
       config,
       db: testDb.db,
       logger: createLogger({ level: 'silent' }),
       webhookRetryAfterMs: 0,
       grant: async (deps, args) => {
-        if (failuresLeft > 0) {
-          failuresLeft -= 1;
+        if (firebaseDown) {
           throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
         }
         await failing.grant(deps, args);
@@ -439,13 +440,16 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
     expect(paid.fulfilmentError).toContain('Firebase is unavailable');
     expect(amount).toBe(1_250_000);
 
+    // The sandbox's webhook meets the same outage: its event stays unprocessed, the order paid and unfulfilled.
     await flaky.sandbox!.settled();
     await flaky.service.settled();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', fulfilledAt: null });
+    firebaseDown = false;
     const summary = await flaky.service.reconcile();
     const row = await orderRow(orderId);
     expect(row.fulfilledAt).not.toBeNull();
-    expect(['webhook', 'reconciliation']).toContain(row.fulfilledBy);
-    expect(summary.eventsRetried + summary.ordersCompleted).toBeGreaterThanOrEqual(0);
+    expect(['webhook', 'reconciliation']).toContain(row.fulfilledBy); // the retried event, or the unfulfilled-order sweep
+    expect(summary.eventsRetried).toBeGreaterThanOrEqual(1);
     expect(failing.grants).toHaveLength(1);
     const user = await admin.getUserByEmail(details.email);
     expect(user.customClaims).toMatchObject({ plan: 'launchpad' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { Auth } from 'firebase-admin/auth';
 import { grantPlan } from '../../server/auth/service';
-import type { AuthAdmin, GrantPlan } from '../../server/payments/fulfilment';
+import type { GrantPlan } from '../../server/payments/fulfilment';
 import { webhookSignature } from '../../server/payments/signature';
 
 /** Shared by the payments-*.test.ts files: buyers, counted grants, an in-memory Firebase admin, signed webhooks. */
@@ -50,59 +50,6 @@ export async function emulatorHasUser(admin: Auth, email: string): Promise<boole
   );
 }
 
-class FirebaseLikeError extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
-
-/**
- * firebase-admin's calls that fulfilment makes, in memory, for the load tests: same methods, same error codes,
- * and a little latency so concurrent fulfilments really overlap.
- */
-export function memoryAuthAdmin(latencyMs = 1) {
-  const users = new Map<string, { uid: string; email: string; claims: Record<string, unknown> }>();
-  const byEmail = new Map<string, string>();
-  const pause = () => new Promise((resolve) => setTimeout(resolve, latencyMs));
-  const record = (user: { uid: string; email: string; claims: Record<string, unknown> }) =>
-    ({ uid: user.uid, email: user.email, customClaims: user.claims, providerData: [] }) as unknown as UserRecord;
-  let created = 0;
-  const admin: AuthAdmin = {
-    async getUserByEmail(email) {
-      await pause();
-      const uid = byEmail.get(email);
-      if (!uid) throw new FirebaseLikeError('auth/user-not-found');
-      return record(users.get(uid)!);
-    },
-    async createUser(properties) {
-      await pause();
-      const email = properties.email!;
-      if (byEmail.has(email)) throw new FirebaseLikeError('auth/email-already-exists');
-      const user = { uid: randomUUID().replace(/-/g, '').slice(0, 28), email, claims: {} };
-      users.set(user.uid, user);
-      byEmail.set(email, user.uid);
-      created += 1;
-      return record(user);
-    },
-    async getUser(uid) {
-      await pause();
-      const user = users.get(uid);
-      if (!user) throw new FirebaseLikeError('auth/user-not-found');
-      return record(user);
-    },
-    async setCustomUserClaims(uid, claims) {
-      await pause();
-      const user = users.get(uid);
-      if (!user) throw new FirebaseLikeError('auth/user-not-found');
-      user.claims = { ...(claims ?? {}) };
-    },
-    async createCustomToken(uid) {
-      return `memory-token-${uid}`;
-    },
-  };
-  return { admin, users, get created() { return created; } };
-}
-
 export function signedWebhook(event: string, payment: Record<string, unknown>, secret: string) {
   const body = JSON.stringify({
     entity: 'event',
@@ -130,3 +77,5 @@ export function postJson(url: string, path: string, body: unknown, headers: Reco
     body: JSON.stringify(body),
   });
 }
+
+export { memoryAuthAdmin } from './memoryAuthAdmin';
