@@ -24,6 +24,8 @@ import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/security';
 import { staticSite } from './http/staticSite';
 import { silentLogger, type Logger } from './logger';
+import { paymentRoutes } from './payments/routes';
+import { createPayments, type Payments } from './payments/setup';
 import { quizRoutes } from './quiz/routes';
 import { createQuizService } from './quiz/service';
 
@@ -35,6 +37,8 @@ export interface AppDeps {
   forwarder?: { wake(): void };
   /** Per-class overrides; tests use tiny windows. */
   rateLimits?: Partial<RateLimitSettings>;
+  /** The payment component (server/payments/setup.ts); built from the config when not given. */
+  payments?: Payments;
 }
 
 // API answers are per-request data: never let a browser or proxy cache them.
@@ -48,7 +52,7 @@ const noStore: RequestHandler = (_req, res, next) => {
  * service, limiter and logger it uses (routes -> service -> repository; services never see req/res). The whole HTTP
  * surface, without listening, so tests can run it on port 0 with their own dependencies.
  */
-export function createApp({ config, db, logger = silentLogger, forwarder, rateLimits }: AppDeps): Express {
+export function createApp({ config, db, logger = silentLogger, forwarder, rateLimits, payments }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
@@ -73,6 +77,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   const account = createAccountService({ db, claims: firebasePlanClaims(firebaseAuth), logger });
   const verifier = firebaseTokenVerifier(firebaseAuth);
   const quiz = createQuizService({ db });
+  const paymentComponent = payments ?? createPayments({ config, db, logger });
   const pingDatabase = () => db.execute(sql`select 1`);
 
   // ---- middleware ----
@@ -86,6 +91,8 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   api.use(refuseCrossSite(config.allowedOrigins));
   // Health is cheap and polled by platforms from one address, so it sits before the general limit.
   api.use(healthRoutes({ modes: config.modes, pingDatabase }));
+  // Payments bring their own body parsers (the webhook reads raw bytes) and the payments rate-limit class.
+  api.use(paymentRoutes({ ...paymentComponent, limiter: limiters.payments }));
   api.use(limiters.api);
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
   api.use(chatRoutes({ service: chat, limiter: limiters.chat, logger }));

@@ -104,6 +104,28 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  // ---- payments (issue #11) ----
+  RAZORPAY_API_URL: urlWithProtocol(['http:', 'https:']),
+  ALLOW_SANDBOX_PAYMENTS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
+  SANDBOX_KEY_SECRET: optionalString,
+  SANDBOX_WEBHOOK_SECRET: optionalString,
+  SANDBOX_WEBHOOK_DELAY_MS: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(2_000),
+  ),
+  PAYMENT_GATEWAY_TIMEOUT_MS: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(500).max(30_000).default(8_000),
+  ),
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(24 * 60).default(5),
+  ),
+  PAYMENT_RECONCILE_INTERVAL_MS: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(3_600_000).default(60_000),
+  ),
+  // ---- end payments ----
   // ---- chat assistant (issue #6) ----
   GEMINI_API_KEY: optionalString,
   GEMINI_MODEL: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('gemini-flash-latest')),
@@ -163,7 +185,19 @@ export interface Config {
     chat: 'local' | 'gemini';
     auth: 'emulator' | 'live';
   };
-  razorpay: { keyId: string; keySecret: string; webhookSecret: string | undefined } | undefined;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string } | undefined;
+  /** Payments (issue #11): the gateway's limits, reconciliation, and the sandbox (docs/decisions/091-sandbox-gateway.md). */
+  payments: {
+    /** Unset: api.razorpay.com. Set: another host speaking Razorpay's API (a local fake in tests). */
+    razorpayApiUrl: string | undefined;
+    gatewayTimeoutMs: number;
+    reconcileAfterMs: number;
+    reconcileIntervalMs: number;
+    /** Unset: random per process. */
+    sandboxKeySecret: string | undefined;
+    sandboxWebhookSecret: string | undefined;
+    sandboxWebhookDelayMs: number;
+  };
   geminiApiKey: string | undefined;
   /** The chat assistant (issue #6): which model, where, and how long one reply may take. */
   chat: {
@@ -217,15 +251,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) throw new Error(`Invalid environment: ${formatIssues(parsed.error)}`);
   const e = parsed.data;
 
-  // Half a key pair would silently fall back to sandbox payments; refuse instead.
-  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
-    const missing = e.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID';
-    throw new Error(`Invalid environment: ${missing}: must be set together with its pair`);
+  // ---- payments (issue #11) ----
+  // Part of the keys would silently fall back to sandbox payments (or leave webhooks unverifiable); refuse instead.
+  const razorpayKeys = {
+    RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID,
+    RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: e.RAZORPAY_WEBHOOK_SECRET,
+  };
+  const missingKeys = Object.entries(razorpayKeys).filter(([, value]) => !value).map(([name]) => name);
+  if (missingKeys.length > 0 && missingKeys.length < 3) {
+    throw new Error(`Invalid environment: ${missingKeys.join(', ')}: must be set together with the other Razorpay keys`);
   }
   const razorpay =
-    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
       : undefined;
+  // ---- end payments ----
 
   // ---- accounts (issue #5) ----
   const hasServiceAccount = Boolean(e.GOOGLE_APPLICATION_CREDENTIALS || e.FIREBASE_SERVICE_ACCOUNT);
@@ -260,6 +301,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const emulatorOrigin = firebase.mode === 'emulator' ? `http://${firebase.emulatorHost}` : undefined;
   // ---- end accounts ----
 
+  // A production server on the sandbox would hand out plans for fake payments: only when asked for by name.
+  if (!razorpay && e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_PAYMENTS !== 'true') {
+    throw new Error(
+      'Invalid environment: RAZORPAY_KEY_ID: production needs Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, ' +
+        'RAZORPAY_WEBHOOK_SECRET); set ALLOW_SANDBOX_PAYMENTS=true to run on the sandbox gateway on purpose',
+    );
+  }
+
   return {
     port: e.PORT,
     // On the emulator anyone can forge a sign-in, so only this machine may reach it unless HOST says otherwise.
@@ -280,6 +329,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auth,
     },
     razorpay,
+    payments: {
+      razorpayApiUrl: e.RAZORPAY_API_URL,
+      gatewayTimeoutMs: e.PAYMENT_GATEWAY_TIMEOUT_MS,
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MINUTES * 60_000,
+      reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
+      sandboxKeySecret: e.SANDBOX_KEY_SECRET,
+      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+      sandboxWebhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS,
+    },
     geminiApiKey: e.GEMINI_API_KEY,
     chat: {
       geminiModel: e.GEMINI_MODEL,

@@ -8,6 +8,8 @@ import { DataDirInUseError } from './db/dataDirLock';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { createOutboxWorker } from './outbox/worker';
+import { createReconciler } from './payments/reconciler';
+import { createPayments } from './payments/setup';
 
 /**
  * `node --import tsx server/index.ts`. Start-up order: config (fail fast), database and migrations, HTTP, outbox
@@ -43,22 +45,26 @@ async function main(): Promise<void> {
       })
     : undefined;
 
+  const payments = createPayments({ config, db: database.db, logger });
+  const reconciler = createReconciler({ service: payments.service, logger, intervalMs: config.payments.reconcileIntervalMs });
+
   let server: Server;
   try {
     await runMigrations(database);
-    const app = createApp({ config, db: database.db, logger, forwarder: worker });
+    const app = createApp({ config, db: database.db, logger, forwarder: worker, payments });
     server = await listen(app, config.port, config.host);
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
   }
   worker?.start();
+  reconciler.start();
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
-  logger.info(`listening on ${url}`, { url, database: database.kind, auth: config.modes.auth, forwarding: Boolean(worker) });
+  logger.info(`listening on ${url}`, { url, database: database.kind, auth: config.modes.auth, payments: config.modes.payments, forwarding: Boolean(worker) });
   if (config.firebase.mode === 'emulator' && !loopbackHosts.has(config.host)) {
     logger.warn('sign-ins are verified by the Auth Emulator, which accepts unsigned tokens, and HOST lets other machines in', {
       host: config.host,
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     await closeServer(server);
     await worker?.stop();
+    await reconciler.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

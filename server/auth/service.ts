@@ -77,7 +77,7 @@ export function createAccountService({ db, claims, logger = silentLogger }: Acco
  * server-side. The claim reaches the browser with the client's next ID token (a fresh sign-in, or a forced refresh).
  */
 export async function grantPlan(
-  { db, auth }: { db: Database; auth: Auth },
+  { db, auth }: { db: Database; auth: Pick<Auth, 'getUser' | 'setCustomUserClaims'> },
   { uid, email, plan, at = new Date() }: { uid: string; email: string; plan: PlanKey; at?: Date },
 ): Promise<void> {
   await recordPurchase(db, uid, email, plan, at);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every table of the server, one section per component. A later issue adds its section here and runs
@@ -105,8 +105,98 @@ export const chatLeads = pgTable(
   (table) => [uniqueIndex('chat_leads_conversation_idx').on(table.conversationId)],
 );
 
+// ---- payments (issue #11): orders this server created, the gateway's payments, the webhook events received ----
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The gateway's order id (`order_...`): what the browser and the webhooks name. */
+    gatewayOrderId: text('gateway_order_id').notNull().unique(),
+    /** Our idempotency key for the gateway's order creation (Razorpay's unique receipt). */
+    receipt: text('receipt').notNull().unique(),
+    plan: text('plan').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    /** created -> paid, created -> failed -> paid; never back from paid (src/domain/payment.ts). */
+    status: text('status').notNull().default('created'),
+    /** 'sandbox' or 'live': which gateway created it. */
+    mode: text('mode').notNull(),
+    /** The buyer, when known: from create-order, verification or the gateway's payment. */
+    customerEmail: text('customer_email'),
+    /** Name, phone, business, role, industry as the buyer gave them; applied to the profile at fulfilment. */
+    customerDetails: jsonb('customer_details'),
+    customerUid: text('customer_uid'),
+    /** The payment that paid the order; any other captured payment for it is flagged for a refund. */
+    paidPaymentId: text('paid_payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Account found or created, plan granted. Null on a paid order means fulfilment is still owed. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    fulfilledBy: text('fulfilled_by'),
+    /** The fulfilment created the Firebase account: the buyer has no password yet (decision 055). */
+    accountCreated: boolean('account_created').notNull().default(false),
+    /** Why the last fulfilment attempt stopped (Firebase down, no buyer email); the reconciler retries. */
+    fulfilmentError: text('fulfilment_error'),
+    /** When the reconciler last asked the gateway about this order. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('orders_status_check', sql`${table.status} in ('created', 'failed', 'paid')`),
+    check('orders_fulfilled_by_check', sql`${table.fulfilledBy} in ('verification', 'webhook', 'reconciliation')`),
+    check('orders_amount_check', sql`${table.amountPaise} > 0`),
+    index('orders_unpaid_idx').on(table.createdAt).where(sql`${table.status} <> 'paid'`),
+    index('orders_unfulfilled_idx').on(table.paidAt).where(sql`${table.status} = 'paid' and ${table.fulfilledAt} is null`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    /** The gateway's payment id (`pay_...`). */
+    gatewayPaymentId: text('gateway_payment_id').primaryKey(),
+    gatewayOrderId: text('gateway_order_id')
+      .notNull()
+      .references(() => orders.gatewayOrderId),
+    /** The gateway's status: created, authorized, captured, refunded or failed. */
+    status: text('status').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method'),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
+    /** A captured payment that must go back: a second payment for an already paid order, or a wrong amount. */
+    refundNeeded: boolean('refund_needed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payments_order_idx').on(table.gatewayOrderId),
+    index('payments_refund_idx').on(table.createdAt).where(sql`${table.refundNeeded}`),
+  ],
+);
+
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    /** `x-razorpay-event-id`: a redelivery carries the same id and is dropped. */
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    payload: jsonb('payload').notNull(),
+  },
+  (table) => [index('payment_webhook_events_pending_idx').on(table.receivedAt).where(sql`${table.processedAt} is null`)],
+);
+
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type QuizSubmissionRow = typeof quizSubmissions.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;
 export type ChatLeadRow = typeof chatLeads.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentWebhookEventRow = typeof paymentWebhookEvents.$inferSelect;

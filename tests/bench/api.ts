@@ -1,13 +1,19 @@
 /**
  * API throughput, in one run so the ratios are fair on a busy 2-core machine: a bare Express route (the ceiling),
- * GET /api/health and POST /api/contact (validation + an insert into the embedded PGlite), each through the real
+ * GET /api/health, POST /api/contact (validation + an insert into the embedded PGlite), POST /api/create-order (the
+ * sandbox gateway: pricing + an order insert) and POST /api/verify-payment (replays of one verified sandbox payment:
+ * signature, order lookup, the two locked fulfilment transactions finding the work done, a custom token from an
+ * in-memory Firebase admin), each through the real
  * createApp with its middleware (security headers, compression, logging off, rate limits raised out of the way).
  * Prints requests/s, p99 latency and each route's ratio to the bare route. Figures, never assertions.
  *   node --import tsx tests/bench/api.ts [--seconds 5] [--connections 10]
  */
 import autocannon from 'autocannon';
 import express from 'express';
-import { listen, openTestDatabase, startApp, validContact, type RunningApp } from '../server/support';
+import { createLogger } from '../../server/logger';
+import { createPayments } from '../../server/payments/setup';
+import { memoryAuthAdmin } from '../server/memoryAuthAdmin';
+import { listen, openTestDatabase, startApp, testConfig, validContact, type RunningApp } from '../server/support';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -40,7 +46,20 @@ async function main() {
   bareApp.get('/bare', (_req, res) => void res.json({ status: 'ok' }));
   const bare: RunningApp = await listen(bareApp);
   const database = await openTestDatabase();
-  const app = await startApp({ db: database.db });
+  const config = testConfig();
+  const payments = createPayments({ config, db: database.db, logger: createLogger({ level: 'silent' }), auth: memoryAuthAdmin(0).admin });
+  const app = await startApp({ db: database.db, config, payments });
+  const post = (path: string, body: unknown) =>
+    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const order = (await (await post('/api/create-order', { plan: 'launchpad', currency: 'INR' })).json()) as { id: string };
+  const checkout = await (await post(`/api/sandbox/checkout/${order.id}/pay`, {})).json();
+  const verifyBody = {
+    ...checkout,
+    plan: 'launchpad',
+    userDetails: { fullName: 'Bench Buyer', email: 'bench@example.in', businessName: 'Bench Co' },
+  };
+  const first = await (await post('/api/verify-payment', verifyBody)).json();
+  if (!first.success) throw new Error(`bench set-up: verification failed: ${JSON.stringify(first)}`);
 
   try {
     const figures = [
@@ -51,6 +70,18 @@ async function main() {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(validContact),
+      }),
+      await measure('POST /api/create-order', {
+        url: `${app.url}/api/create-order`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'growth-engine', currency: 'INR' }),
+      }),
+      await measure('POST /api/verify-payment', {
+        url: `${app.url}/api/verify-payment`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(verifyBody),
       }),
     ];
     const ceiling = figures[0]!.requestsPerSecond;
@@ -63,6 +94,8 @@ async function main() {
       );
     }
   } finally {
+    await payments.service.settled();
+    await payments.sandbox?.settled();
     await app.close();
     await bare.close();
     await database.close();

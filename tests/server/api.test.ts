@@ -90,6 +90,7 @@ describe('GET /api/health', () => {
         DATABASE_URL: 'postgres://user@db.internal:5432/growth',
         RAZORPAY_KEY_ID: 'rzp_live_x',
         RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
         GEMINI_API_KEY: 'key',
         GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/sa.json',
       }),

@@ -1,0 +1,76 @@
+/**
+ * The one interface both gateways offer: Razorpay's API (razorpayGateway.ts) and the local sandbox of
+ * docs/decisions/091-sandbox-gateway.md (sandboxGateway.ts). The service never knows which one it holds.
+ */
+
+export interface GatewayOrder {
+  id: string;
+  amountPaise: number;
+  currency: string;
+  receipt: string;
+}
+
+/** A payment as the gateway reports it (Razorpay's payment entity, the fields we read). */
+export interface GatewayPayment {
+  id: string;
+  orderId: string;
+  /** created, authorized, captured, refunded or failed. */
+  status: string;
+  amountPaise: number;
+  currency: string;
+  method: string | null;
+  email: string | null;
+  errorCode: string | null;
+  errorDescription: string | null;
+}
+
+export interface PaymentGateway {
+  readonly mode: 'sandbox' | 'live';
+  /** The public key id the checkout widget opens with. */
+  readonly keyId: string;
+  /** Signs `order_id|payment_id`: what verify-payment checks. */
+  readonly keySecret: string;
+  /** Signs each webhook's raw body. */
+  readonly webhookSecret: string;
+  createOrder(input: { amountPaise: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
+  fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+}
+
+/** Why the gateway did not answer usefully. `refused`: it answered with an error; the others: it did not answer. */
+export type GatewayFailure = 'timeout' | 'unreachable' | 'refused';
+
+/** The single error every gateway call rejects with, whatever the SDK or network threw. */
+export class GatewayError extends Error {
+  constructor(
+    readonly failure: GatewayFailure,
+    message: string,
+    /** The gateway's HTTP status and error code, when it answered. */
+    readonly statusCode?: number,
+    readonly gatewayCode?: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** Razorpay's payment entity (webhook payloads and GET /orders/:id/payments) to our shape; null when it is not one. */
+export function paymentFromEntity(entity: unknown): GatewayPayment | null {
+  if (!entity || typeof entity !== 'object') return null;
+  const e = entity as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const id = text(e.id);
+  const orderId = text(e.order_id);
+  const status = text(e.status);
+  if (!id || !orderId || !status || typeof e.amount !== 'number' || !Number.isInteger(e.amount)) return null;
+  return {
+    id,
+    orderId,
+    status,
+    amountPaise: e.amount,
+    currency: text(e.currency) ?? '',
+    method: text(e.method),
+    email: text(e.email),
+    errorCode: text(e.error_code),
+    errorDescription: text(e.error_description),
+  };
+}

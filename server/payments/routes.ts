@@ -1,0 +1,91 @@
+import express, { Router, type RequestHandler } from 'express';
+import { AppError, methodNotAllowed } from '../http/errors';
+import { SandboxError, type SandboxCheckout } from './sandboxGateway';
+import type { PaymentService } from './service';
+
+/**
+ * POST /create-order, POST /verify-payment, POST /razorpay/webhook, and in sandbox mode only the two sandbox checkout
+ * buttons. Mounted before any JSON parser of the app: the webhook's signature is over the raw bytes.
+ */
+
+export interface PaymentRoutesDeps {
+  service: PaymentService;
+  /** Present only on the sandbox gateway; without it the sandbox routes do not exist (404). */
+  sandbox?: SandboxCheckout;
+  /** The payments rate-limit class. The webhook is exempt: Razorpay delivers bursts from few addresses. */
+  limiter: RequestHandler;
+}
+
+const jsonOnly =
+  (what: string): RequestHandler =>
+  (req, _res, next) => {
+    if (!req.is('application/json')) return next(new AppError(415, 'unsupported_media_type', `Send ${what} as application/json.`));
+    next();
+  };
+
+function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+function sandboxAppError(err: unknown): unknown {
+  if (err instanceof SandboxError) {
+    return err.reason === 'unknown_order'
+      ? new AppError(404, 'order_not_found', err.message)
+      : new AppError(409, 'order_already_paid', err.message);
+  }
+  return err;
+}
+
+export function paymentRoutes({ service, sandbox, limiter }: PaymentRoutesDeps): Router {
+  const router = Router();
+  const json = express.json({ limit: 16 * 1024 });
+
+  router
+    .route('/razorpay/webhook')
+    .post(express.raw({ type: 'application/json', limit: '256kb' }), async (req, res) => {
+      if (!Buffer.isBuffer(req.body)) throw new AppError(415, 'unsupported_media_type', 'Send the event as application/json.');
+      // Stored (or recognised as a redelivery) before answering; processed after the answer is on its way.
+      const receipt = await service.handleWebhook(req.body, req.get('x-razorpay-signature'), req.get('x-razorpay-event-id'));
+      res.status(200).json({ status: receipt.stored ? 'accepted' : 'duplicate' });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/create-order')
+    .post(limiter, jsonOnly('the order'), json, async (req, res) => {
+      res.status(201).json(await service.createOrder(req.body));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/verify-payment')
+    .post(limiter, jsonOnly('the payment'), json, async (req, res) => {
+      const outcome = await service.verifyPayment(req.body, { idToken: bearer(req.get('authorization')) });
+      res.status(outcome.status).json(outcome.body);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  if (sandbox) {
+    router
+      .route('/sandbox/checkout/:orderId/pay')
+      .post(limiter, express.json({ limit: 4 * 1024 }), async (req, res) => {
+        const email = typeof req.body?.email === 'string' ? req.body.email : undefined;
+        const answer = await sandbox.pay(String(req.params.orderId), { email }).catch((err: unknown) => {
+          throw sandboxAppError(err);
+        });
+        res.json(answer);
+      })
+      .all(methodNotAllowed(['POST']));
+    router
+      .route('/sandbox/checkout/:orderId/fail')
+      .post(limiter, async (req, res) => {
+        const answer = await sandbox.fail(String(req.params.orderId)).catch((err: unknown) => {
+          throw sandboxAppError(err);
+        });
+        res.json({ error: { code: answer.code, description: answer.description, metadata: { order_id: answer.razorpay_order_id, payment_id: answer.razorpay_payment_id } } });
+      })
+      .all(methodNotAllowed(['POST']));
+  }
+  return router;
+}

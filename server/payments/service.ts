@@ -1,0 +1,406 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  createOrderSchema,
+  paymentDescription,
+  paymentFieldErrors,
+  paymentMessages,
+  priceOf,
+  verifyPaymentSchema,
+  type CreateOrderAnswer,
+  type VerifyPaymentAnswer,
+} from '../../src/domain/payment';
+import type { TokenVerifier } from '../auth/requireUser';
+import type { Database } from '../db/client';
+import type { OrderRow } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Logger } from '../logger';
+import { createFulfilment, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
+import { GatewayError, paymentFromEntity, type PaymentGateway } from './gateway';
+import {
+  findOrder,
+  findOrdersToReconcile,
+  findPendingWebhookEvents,
+  findUnfulfilledPaidOrders,
+  findWebhookEvent,
+  insertOrder,
+  insertWebhookEvent,
+  markOrderChecked,
+  markWebhookEventFailed,
+  markWebhookEventProcessed,
+} from './repository';
+import { isValidPaymentSignature, isValidWebhookSignature } from './signature';
+
+/**
+ * Online payment (docs/decisions/090-payment-fulfilment.md): orders priced here, payments verified against orders this
+ * server created, webhooks stored then processed, and a reconciliation pass for everything a browser or a webhook
+ * left unfinished. Knows nothing of HTTP: routes.ts translates.
+ */
+
+export interface PaymentServiceDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  auth: AuthAdmin;
+  logger: Logger;
+  /** Verifies a signed-in buyer's ID token, so an existing account gets its sign-in token only with proof. */
+  verifier?: TokenVerifier;
+  grant?: GrantPlan;
+  /** Unpaid orders older than this are asked about at the gateway. Default 5 minutes. */
+  reconcileAfterMs?: number;
+  /** A stored webhook event not processed after this long is retried by the reconciler. Default 30 s. */
+  webhookRetryAfterMs?: number;
+  /** How many stored webhook events are processed at once. */
+  webhookConcurrency?: number;
+  now?: () => Date;
+}
+
+export interface VerifyOutcome {
+  status: number;
+  body: VerifyPaymentAnswer;
+}
+
+export interface WebhookReceipt {
+  eventId: string;
+  /** False for a redelivery of an event already stored. */
+  stored: boolean;
+}
+
+export interface ReconcileSummary {
+  eventsRetried: number;
+  ordersCompleted: number;
+  ordersChecked: number;
+  ordersFulfilled: number;
+}
+
+export interface PaymentService {
+  readonly mode: 'sandbox' | 'live';
+  createOrder(input: unknown): Promise<CreateOrderAnswer>;
+  verifyPayment(input: unknown, options?: { idToken?: string }): Promise<VerifyOutcome>;
+  /** Checks the signature on the raw body and stores the event; its processing starts after this resolves. */
+  handleWebhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<WebhookReceipt>;
+  /** Processes one stored event (idempotent). */
+  processWebhookEvent(eventId: string): Promise<void>;
+  reconcile(): Promise<ReconcileSummary>;
+  /** Resolves when the webhook processing started so far has finished (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+/** A token is handed out without proof of identity only for an account this very order created, and only for a day. */
+const tokenWindowMs = 24 * 60 * 60_000;
+const orderLookbackMs = 7 * 24 * 60 * 60_000;
+const maxWebhookAttempts = 20;
+
+function gatewayAppError(err: unknown): AppError {
+  if (err instanceof GatewayError) {
+    if (err.failure === 'timeout') {
+      return new AppError(504, 'gateway_timeout', 'The payment provider did not answer in time. Please try again in a minute.');
+    }
+    if (err.failure === 'unreachable') {
+      return new AppError(503, 'gateway_unavailable', 'The payment provider cannot be reached right now. Please try again in a minute.');
+    }
+    return new AppError(502, 'gateway_error', 'The payment provider could not create the order. Please try again in a minute.');
+  }
+  return new AppError(502, 'gateway_error', 'The payment provider could not create the order. Please try again in a minute.');
+}
+
+/** Something that is not an object (an array, a number) reads as an empty body, so errors always name fields. */
+const asObject = (input: unknown) => (input && typeof input === 'object' && !Array.isArray(input) ? input : {});
+
+/** Razorpay limits receipts to 40 characters; 24 random hex characters make a collision practically impossible. */
+function newReceipt(): string {
+  return `rcpt_${randomBytes(12).toString('hex')}`;
+}
+
+/** A tiny in-process queue: stored events are processed a few at a time, so a burst cannot exhaust the pool. */
+function createWorkQueue(concurrency: number) {
+  const waiting: Array<() => Promise<void>> = [];
+  const idle: Array<() => void> = [];
+  let active = 0;
+  const pump = () => {
+    while (active < concurrency && waiting.length > 0) {
+      const job = waiting.shift()!;
+      active += 1;
+      void job().finally(() => {
+        active -= 1;
+        pump();
+      });
+    }
+    if (active === 0 && waiting.length === 0) idle.splice(0).forEach((resolve) => resolve());
+  };
+  return {
+    push(job: () => Promise<void>) {
+      waiting.push(job);
+      pump();
+    },
+    settled: () => (active === 0 && waiting.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
+  };
+}
+
+export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
+  const {
+    db,
+    gateway,
+    auth,
+    logger,
+    verifier,
+    reconcileAfterMs = 5 * 60_000,
+    webhookRetryAfterMs = 30_000,
+    webhookConcurrency = 4,
+    now = () => new Date(),
+  } = deps;
+  const fulfilment = createFulfilment({ db, auth, logger, grant: deps.grant, now });
+  const queue = createWorkQueue(webhookConcurrency);
+
+  async function createOrder(input: unknown): Promise<CreateOrderAnswer> {
+    const parsed = createOrderSchema.safeParse(asObject(input));
+    if (!parsed.success) {
+      const fieldErrors = paymentFieldErrors(parsed.error);
+      const message = fieldErrors.plan ?? fieldErrors.currency ?? 'Some order details are not valid.';
+      throw new AppError(400, 'validation_failed', message, { fieldErrors });
+    }
+    const { plan, currency, userDetails } = parsed.data;
+    const price = priceOf(plan);
+    if (!price) throw new AppError(400, 'plan_not_sold_online', paymentMessages.planCustom);
+
+    const receipt = newReceipt();
+    let gatewayOrder;
+    try {
+      gatewayOrder = await gateway.createOrder({ amountPaise: price.amountPaise, currency, receipt, notes: { plan } });
+    } catch (err) {
+      logger.warn('gateway order creation failed', { plan, error: err instanceof Error ? err.message : String(err) });
+      throw gatewayAppError(err);
+    }
+    // The row is written only once the gateway answered: a failed or slow gateway leaves nothing half-made.
+    const { email, ...details } = userDetails ?? { email: null };
+    const order = await insertOrder(db, {
+      gatewayOrderId: gatewayOrder.id,
+      receipt,
+      plan,
+      amountPaise: price.amountPaise,
+      currency,
+      mode: gateway.mode,
+      customerEmail: email,
+      customerDetails: userDetails ? details : null,
+    });
+    logger.info('order status', { orderId: order.gatewayOrderId, plan, from: null, to: 'created', by: 'create-order' });
+    return {
+      id: order.gatewayOrderId,
+      amount: order.amountPaise,
+      currency,
+      keyId: gateway.keyId,
+      mode: gateway.mode,
+      description: paymentDescription(price),
+    };
+  }
+
+  const refuse = (status: number, msg: string, fieldErrors?: Record<string, string>): VerifyOutcome => ({
+    status,
+    body: { success: false, msg, ...(fieldErrors && { fieldErrors }) },
+  });
+
+  /** The sign-in token for a fulfilled order, when the caller may have one (see tokenWindowMs). */
+  async function tokenFor(order: OrderRow, uid: string, idToken: string | undefined): Promise<string | null> {
+    const fulfilledAt = order.fulfilledAt?.getTime() ?? 0;
+    if (order.accountCreated && now().getTime() - fulfilledAt < tokenWindowMs) return auth.createCustomToken(uid);
+    if (idToken && verifier) {
+      const caller = await verifier.verify(idToken).catch(() => undefined);
+      if (caller?.uid === uid) return auth.createCustomToken(uid);
+    }
+    return null;
+  }
+
+  async function verifyPayment(input: unknown, { idToken }: { idToken?: string } = {}): Promise<VerifyOutcome> {
+    const parsed = verifyPaymentSchema.safeParse(asObject(input));
+    if (!parsed.success) {
+      const fieldErrors = paymentFieldErrors(parsed.error);
+      const detailsError = Object.keys(fieldErrors).some((key) => key.startsWith('userDetails'));
+      return refuse(400, detailsError ? paymentMessages.detailsInvalid : paymentMessages.verificationFailed, fieldErrors);
+    }
+    const body = parsed.data;
+    const valid = isValidPaymentSignature(
+      { orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
+      gateway.keySecret,
+    );
+    if (!valid) {
+      logger.warn('payment signature refused', { orderId: body.razorpay_order_id });
+      return refuse(400, paymentMessages.verificationFailed);
+    }
+    const order = await findOrder(db, body.razorpay_order_id);
+    if (!order || order.mode !== gateway.mode) return refuse(400, paymentMessages.orderUnknown);
+    if (order.plan !== body.plan) return refuse(400, paymentMessages.planMismatch);
+    const price = priceOf(order.plan);
+    if (!price || order.amountPaise !== price.amountPaise || order.currency !== 'INR') {
+      return refuse(400, paymentMessages.amountMismatch);
+    }
+
+    // The signature proves the gateway took this payment for this order, at the order's amount.
+    const result = await fulfilment.fulfilOrder({
+      gatewayOrderId: order.gatewayOrderId,
+      payment: {
+        id: body.razorpay_payment_id,
+        orderId: order.gatewayOrderId,
+        status: 'captured',
+        amountPaise: order.amountPaise,
+        currency: order.currency,
+        method: null,
+        email: body.userDetails.email,
+        errorCode: null,
+        errorDescription: null,
+      },
+      by: 'verification',
+      buyer: body.userDetails,
+    });
+    return answerFor(result, idToken);
+  }
+
+  async function answerFor(result: FulfilResult, idToken: string | undefined): Promise<VerifyOutcome> {
+    switch (result.outcome) {
+      case 'fulfilled': {
+        const token = await tokenFor(result.order, result.uid, idToken);
+        if (token) return { status: 200, body: { success: true, token } };
+        return {
+          status: 200,
+          body: {
+            success: true,
+            token: null,
+            msg: 'Payment received. Your plan is now on the account for this email address: please sign in to see it.',
+          },
+        };
+      }
+      case 'second_payment':
+        return refuse(409, paymentMessages.alreadyPaid);
+      case 'amount_mismatch':
+        return refuse(400, paymentMessages.amountMismatch);
+      case 'unknown_order':
+        return refuse(400, paymentMessages.orderUnknown);
+      case 'pending':
+        return refuse(
+          503,
+          'Your payment was received. We could not finish setting up your account just now; it will be ready in a few minutes. Please sign in with your email address then.',
+        );
+    }
+  }
+
+  async function handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined) {
+    if (!isValidWebhookSignature(rawBody, signature, gateway.webhookSecret)) {
+      logger.warn('webhook signature refused', { bytes: rawBody.length });
+      throw new AppError(400, 'invalid_signature', 'The webhook signature does not match its body.');
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new AppError(400, 'invalid_json', 'The webhook body is not valid JSON.');
+    }
+    const type = payload && typeof payload === 'object' ? (payload as { event?: unknown }).event : undefined;
+    if (typeof type !== 'string') throw new AppError(400, 'invalid_event', 'The webhook body names no event.');
+    // Razorpay always sends the id; without one, identical bodies still collapse into one event.
+    const eventId = eventIdHeader?.trim() || `body_${createHash('sha256').update(rawBody).digest('hex')}`;
+    const stored = await insertWebhookEvent(db, { eventId, type, payload });
+    if (stored) queue.push(() => processWebhookEvent(eventId));
+    return { eventId, stored };
+  }
+
+  async function processWebhookEvent(eventId: string): Promise<void> {
+    try {
+      const event = await findWebhookEvent(db, eventId);
+      if (!event || event.processedAt) return;
+      const outcome = await applyEvent(event.type, event.payload);
+      if (outcome === 'retry') await markWebhookEventFailed(db, eventId, 'fulfilment deferred: the order is paid, its account is not ready yet');
+      else await markWebhookEventProcessed(db, eventId, now());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      logger.warn('webhook processing failed', { eventId, error: message });
+      await markWebhookEventFailed(db, eventId, message).catch(() => undefined);
+    }
+  }
+
+  async function applyEvent(type: string, payload: unknown): Promise<'done' | 'retry'> {
+    const entity = (payload as { payload?: { payment?: { entity?: unknown } } }).payload?.payment?.entity;
+    const payment = paymentFromEntity(entity);
+    if (type !== 'payment.captured' && type !== 'order.paid' && type !== 'payment.failed') return 'done';
+    if (!payment) {
+      logger.warn('webhook event without a payment entity', { type });
+      return 'done';
+    }
+    if (type === 'payment.failed') {
+      const order = await fulfilment.recordFailedPayment(payment, 'webhook');
+      if (!order) logger.warn('payment.failed for an order this server did not create', { orderId: payment.orderId });
+      return 'done';
+    }
+    const result = await fulfilment.fulfilOrder({
+      gatewayOrderId: payment.orderId,
+      payment: { ...payment, status: 'captured' },
+      by: 'webhook',
+      buyerEmail: payment.email,
+    });
+    if (result.outcome === 'unknown_order') logger.warn('paid event for an order this server did not create', { orderId: payment.orderId });
+    return result.outcome === 'pending' ? 'retry' : 'done';
+  }
+
+  async function reconcile(): Promise<ReconcileSummary> {
+    const started = now();
+    const summary: ReconcileSummary = { eventsRetried: 0, ordersCompleted: 0, ordersChecked: 0, ordersFulfilled: 0 };
+
+    const events = await findPendingWebhookEvents(db, {
+      receivedBefore: new Date(started.getTime() - webhookRetryAfterMs),
+      maxAttempts: maxWebhookAttempts,
+      limit: 100,
+    });
+    for (const event of events) {
+      await processWebhookEvent(event.eventId);
+      summary.eventsRetried += 1;
+    }
+
+    for (const order of await findUnfulfilledPaidOrders(db, new Date(started.getTime() - webhookRetryAfterMs), 50)) {
+      const result = await fulfilment.complete(order.gatewayOrderId, 'reconciliation');
+      if (result.outcome === 'fulfilled') summary.ordersCompleted += 1;
+    }
+
+    const stale = await findOrdersToReconcile(db, {
+      createdBefore: new Date(started.getTime() - reconcileAfterMs),
+      createdAfter: new Date(started.getTime() - orderLookbackMs),
+      checkedBefore: new Date(started.getTime() - reconcileAfterMs),
+      limit: 50,
+    });
+    for (const order of stale) {
+      let gatewayPayments;
+      try {
+        gatewayPayments = await gateway.fetchOrderPayments(order.gatewayOrderId);
+      } catch (err) {
+        logger.warn('reconciliation could not ask the gateway', {
+          orderId: order.gatewayOrderId,
+          error: err instanceof Error ? err.message : String(err),
+        });
+        continue;
+      }
+      summary.ordersChecked += 1;
+      await markOrderChecked(db, order.gatewayOrderId, started);
+      for (const payment of gatewayPayments) {
+        if (payment.orderId !== order.gatewayOrderId) continue;
+        if (payment.status === 'failed') {
+          await fulfilment.recordFailedPayment(payment, 'reconciliation');
+        } else if (payment.status === 'captured') {
+          const result = await fulfilment.fulfilOrder({
+            gatewayOrderId: order.gatewayOrderId,
+            payment,
+            by: 'reconciliation',
+            buyerEmail: payment.email,
+          });
+          if (result.outcome === 'fulfilled') summary.ordersFulfilled += 1;
+        }
+      }
+    }
+    if (summary.eventsRetried + summary.ordersCompleted + summary.ordersFulfilled > 0) logger.info('reconciliation', { ...summary });
+    return summary;
+  }
+
+  return {
+    mode: gateway.mode,
+    createOrder,
+    verifyPayment,
+    handleWebhook,
+    processWebhookEvent: (eventId) => processWebhookEvent(eventId),
+    reconcile,
+    settled: () => queue.settled(),
+  };
+}

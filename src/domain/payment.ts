@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { profileLimits } from './account';
+import { GUEST_EMAIL_PLACEHOLDER } from './checkout';
+import { contactMessages } from './contact';
+import { findPlan, type Plan, type PlanKey } from './plans';
+import { quizLimits, quizMessages } from './quiz';
+
+/**
+ * Online payment rules shared by the browser and the server (docs/decisions/090-payment-fulfilment.md): what a plan
+ * costs today, the bodies of POST /api/create-order and POST /api/verify-payment, and how an order's status may move.
+ * The server prices every order itself; an `amount` sent by a browser is never read.
+ */
+
+export const PAYMENT_CURRENCY = 'INR';
+export type PaymentCurrency = typeof PAYMENT_CURRENCY;
+
+export interface PlanPrice {
+  plan: PlanKey;
+  title: string;
+  /** Rupees. */
+  setupFee: number;
+  /** Rupees. */
+  monthlyFee: number;
+  /** Rupees due today: the setup fee plus the first month. */
+  totalRupees: number;
+  /** The same total in paise, the unit the gateway charges in. */
+  amountPaise: number;
+}
+
+/** The price of a plan sold online; null for Scale Up (sold through sales) and for anything that is not a plan. */
+export function priceOf(planKey: string | null | undefined): PlanPrice | null {
+  const plan: Plan | undefined = findPlan(planKey);
+  if (!plan || plan.isCustom) return null;
+  const totalRupees = plan.setupFee + plan.monthlyFee;
+  return {
+    plan: plan.key,
+    title: plan.title,
+    setupFee: plan.setupFee,
+    monthlyFee: plan.monthlyFee,
+    totalRupees,
+    amountPaise: totalRupees * 100,
+  };
+}
+
+/** What the checkout widget shows: 'Payment for {plan title} Plan'. */
+export function paymentDescription(price: Pick<PlanPrice, 'title'>): string {
+  return `Payment for ${price.title} Plan`;
+}
+
+export const paymentMessages = {
+  planRequired: 'Choose a plan from our pricing page.',
+  planUnknown: 'This plan does not exist. Choose a plan from our pricing page.',
+  planCustom: 'Scale Up is tailored to each business: please contact our sales team instead of paying online.',
+  currencyOnly: `Payments are taken in ${PAYMENT_CURRENCY} only.`,
+  emailPlaceholder: 'Please enter your own email address, so we can create your account.',
+  // The browser shows `msg` as it is, else 'Payment verification failed.' (the same sentence).
+  verificationFailed: 'Payment verification failed.',
+  orderUnknown: 'Payment verification failed. This order was not created by this site.',
+  planMismatch: 'Payment verification failed. The payment is for a different plan.',
+  amountMismatch: 'Payment verification failed. The amount paid does not match the plan price.',
+  alreadyPaid:
+    'Payment verification failed. This order was already paid with another payment; the second payment will be refunded.',
+  detailsInvalid: 'Payment verification failed. Some of your details are not valid.',
+} as const;
+
+const planField = z
+  .string({ error: paymentMessages.planRequired })
+  .trim()
+  .superRefine((value, context) => {
+    const plan = findPlan(value);
+    if (!plan) context.addIssue({ code: 'custom', message: paymentMessages.planUnknown });
+    else if (plan.isCustom) context.addIssue({ code: 'custom', message: paymentMessages.planCustom });
+  })
+  .transform((value) => value as PlanKey);
+
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** 10 to 15 digits, an optional leading plus, single spaces or hyphens between groups (the contact form's rule). */
+const phonePattern = /^\+?\d+(?:[ -]\d+)*$/;
+
+/**
+ * The buyer as /payment hands them over (quiz or profile details, or the guest step). Only what the account needs is
+ * read; the other quiz fields may travel along and are dropped. The guest placeholder address is refused: one buyer
+ * is one account, found by a real email.
+ */
+export const buyerDetailsSchema = z.object({
+  fullName: z
+    .string({ error: quizMessages.nameInvalid })
+    .trim()
+    .refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
+  email: z
+    .string({ error: contactMessages.emailRequired })
+    .trim()
+    .min(1, { error: contactMessages.emailRequired, abort: true })
+    .refine((value) => value.length <= quizLimits.email && emailShape.test(value), {
+      error: contactMessages.emailInvalid,
+      abort: true,
+    })
+    .pipe(z.email(contactMessages.emailInvalid))
+    .transform((value) => value.toLowerCase())
+    .refine((value) => value !== GUEST_EMAIL_PLACEHOLDER, paymentMessages.emailPlaceholder),
+  phone: z
+    .string({ error: 'Phone number must be text.' })
+    .nullish()
+    .transform((value) => (value ?? '').trim())
+    .refine((value) => {
+      if (value === '') return true;
+      const digits = value.replace(/\D/g, '').length;
+      return value.length <= quizLimits.phone && phonePattern.test(value) && digits >= 10 && digits <= 15;
+    }, contactMessages.phoneInvalid),
+  businessName: optionalText('Business name', profileLimits.businessName),
+  role: optionalText('Role', profileLimits.role),
+  industry: optionalText('Industry', profileLimits.industry),
+});
+export type BuyerDetails = z.output<typeof buyerDetailsSchema>;
+
+/** POST /api/create-order. `userDetails` is optional: with it, a payment whose browser never returns still finds its buyer. */
+export const createOrderSchema = z.object({
+  plan: planField,
+  currency: z.literal(PAYMENT_CURRENCY, { error: paymentMessages.currencyOnly }),
+  userDetails: buyerDetailsSchema.optional(),
+});
+export type CreateOrderInput = z.output<typeof createOrderSchema>;
+
+/** POST /api/create-order's answer: what the checkout widget opens with. */
+export interface CreateOrderAnswer {
+  /** The gateway's order id. */
+  id: string;
+  /** Paise. */
+  amount: number;
+  currency: PaymentCurrency;
+  /** The public key id the checkout widget needs. */
+  keyId: string;
+  mode: 'sandbox' | 'live';
+  description: string;
+}
+
+const gatewayId = (prefix: string, label: string) =>
+  z
+    .string({ error: `${label} is missing.` })
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${label} is not valid.`);
+
+/** POST /api/verify-payment: the three values of the checkout's success callback, the buyer and the plan. */
+export const verifyPaymentSchema = z.object({
+  razorpay_payment_id: gatewayId('pay', 'Payment id'),
+  razorpay_order_id: gatewayId('order', 'Order id'),
+  razorpay_signature: z
+    .string({ error: 'Signature is missing.' })
+    .regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')
+    .transform((value) => value.toLowerCase()),
+  userDetails: buyerDetailsSchema,
+  plan: planField,
+});
+export type VerifyPaymentInput = z.output<typeof verifyPaymentSchema>;
+
+export type VerifyPaymentAnswer =
+  | { success: true; token: string }
+  /** Paid and granted, but the account belongs to someone who must sign in themselves (see decision 090). */
+  | { success: true; token: null; msg: string }
+  | { success: false; msg: string; fieldErrors?: Record<string, string> };
+
+/** First message per invalid field ('userDetails.email'), for an API answer. */
+export function paymentFieldErrors(error: z.ZodError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'body';
+    fieldErrors[key] ??= issue.message;
+  }
+  return fieldErrors;
+}
+
+// ---- order status ------------------------------------------------------------------------------------------------
+
+export const orderStatuses = ['created', 'failed', 'paid'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Status only moves forward: created -> paid, created -> failed -> paid (a retry can still pay); never back from paid. */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  if (from === to) return false;
+  if (from === 'paid') return false;
+  if (from === 'failed') return to === 'paid';
+  return to === 'paid' || to === 'failed';
+}
+
+/** The status after a gateway outcome, whatever order the events arrive in. */
+export function orderStatusAfter(current: OrderStatus, outcome: 'paid' | 'failed'): OrderStatus {
+  return canMoveOrder(current, outcome) ? outcome : current;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { gatewayFromConfig } from '../../server/payments/setup';
+import type { Database } from '../../server/db/client';
+
+const keys = { RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+
+describe('payments configuration', () => {
+  it('takes the Razorpay keys all or nothing, naming what is missing', () => {
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 'secret' })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET: must be set together with the other Razorpay keys/,
+    );
+    expect(() => loadConfig({ RAZORPAY_WEBHOOK_SECRET: 'hook' })).toThrow(/RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET:/);
+    expect(loadConfig(keys).modes.payments).toBe('live');
+    expect(loadConfig({}).modes.payments).toBe('sandbox');
+  });
+
+  it('refuses production on the sandbox unless asked for by name', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...emulator })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(loadConfig({ NODE_ENV: 'production', ...emulator, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.payments).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', ...emulator, ...keys }).modes.payments).toBe('live');
+  });
+
+  it('reads the gateway timeout and reconciliation settings, with defaults', () => {
+    expect(loadConfig({}).payments).toMatchObject({ gatewayTimeoutMs: 8_000, reconcileAfterMs: 300_000, sandboxWebhookDelayMs: 2_000 });
+    expect(() => loadConfig({ PAYMENT_GATEWAY_TIMEOUT_MS: '100' })).toThrow(/PAYMENT_GATEWAY_TIMEOUT_MS/);
+    expect(() => loadConfig({ RAZORPAY_API_URL: 'not a url' })).toThrow(/RAZORPAY_API_URL/);
+  });
+
+  it('real keys make the sandbox impossible: the gateway is Razorpay and signs with its secrets only', () => {
+    // Choosing a gateway touches no database; only the sandbox's payment lookups would.
+    const db = {} as Database;
+    const live = gatewayFromConfig(loadConfig({ ...keys, SANDBOX_KEY_SECRET: 'sandbox-secret' }), db);
+    expect(live).toMatchObject({ mode: 'live', keyId: 'rzp_test_1', keySecret: 'secret', webhookSecret: 'hook' });
+    const sandbox = gatewayFromConfig(loadConfig({ SANDBOX_KEY_SECRET: 'sandbox-secret' }), db);
+    expect(sandbox).toMatchObject({ mode: 'sandbox', keyId: 'rzp_test_sandbox', keySecret: 'sandbox-secret' });
+    // Without a configured secret each process makes its own, never an empty or fixed one.
+    const random = gatewayFromConfig(loadConfig({}), db);
+    expect(random.keySecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(random.webhookSecret).not.toBe(random.keySecret);
+  });
+});

@@ -1,0 +1,466 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Auth } from 'firebase-admin/auth';
+import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
+import { orders, payments as paymentRows, paymentWebhookEvents, userProfiles } from '../../server/db/schema';
+import { createLogger } from '../../server/logger';
+import { createPayments, type Payments } from '../../server/payments/setup';
+import { paymentSignature } from '../../server/payments/signature';
+import { paymentMessages } from '../../src/domain/payment';
+import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+import {
+  buyer,
+  countedGrant,
+  emulatorHasUser,
+  emulatorHost,
+  emulatorUp,
+  postJson,
+  postWebhook,
+  projectId,
+  signedWebhook,
+} from './payments-support';
+
+/**
+ * The whole payment flow on the sandbox gateway, against the Firebase Auth Emulator: create-order, the sandbox
+ * checkout's Pay now and Simulate failure, verify-payment, the webhook the sandbox delivers, and every way a client
+ * could try to get a plan it did not pay for.
+ */
+
+const config = testConfig({
+  FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  FIREBASE_PROJECT_ID: projectId,
+  // Tests deliver the sandbox's webhook at once and wait for it with settled().
+  SANDBOX_WEBHOOK_DELAY_MS: '0',
+});
+
+let testDb: TestDatabase;
+let app: RunningApp;
+let admin: Auth;
+let payments: Payments;
+const counted = countedGrant();
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  admin = firebaseAdminAuth(config.firebase);
+  const logger = createLogger({ level: 'info', write: (line) => logLines.push(line) });
+  payments = createPayments({ config, db: testDb.db, logger, grant: counted.grant, webhookRetryAfterMs: 0 });
+  app = await startApp({ db: testDb.db, config, payments });
+});
+
+afterAll(async () => {
+  await payments?.sandbox?.settled();
+  await payments?.service.settled();
+  await app?.close();
+  await testDb?.close();
+});
+
+const createOrder = (body: unknown) => postJson(app.url, '/api/create-order', body);
+const verify = (body: unknown, headers?: Record<string, string>) => postJson(app.url, '/api/verify-payment', body, headers);
+const pay = (orderId: string, body: unknown = {}) => postJson(app.url, `/api/sandbox/checkout/${orderId}/pay`, body);
+const grantsFor = (uid: string) => counted.grants.filter((grant) => grant.uid === uid).length;
+
+async function newOrder(plan = 'launchpad', userDetails?: unknown) {
+  const response = await createOrder({ plan, currency: 'INR', ...(userDetails ? { userDetails } : {}) });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; amount: number; currency: string; keyId: string; mode: string; description: string };
+}
+
+async function paidOrder(plan = 'launchpad') {
+  const order = await newOrder(plan);
+  const response = await pay(order.id);
+  expect(response.status).toBe(200);
+  const checkout = (await response.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  return { order, checkout };
+}
+
+async function orderRow(id: string) {
+  const [row] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, id));
+  return row!;
+}
+
+async function settle() {
+  await payments.sandbox?.settled();
+  await payments.service.settled();
+}
+
+describe('POST /api/create-order', () => {
+  it('prices the order on the server and ignores the amount the browser sends', async () => {
+    const response = await createOrder({ plan: 'growth-engine', currency: 'INR', amount: 1 });
+    expect(response.status).toBe(201);
+    const answer = await response.json();
+    expect(answer).toEqual({
+      id: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/),
+      amount: 2_150_000,
+      currency: 'INR',
+      keyId: 'rzp_test_sandbox',
+      mode: 'sandbox',
+      description: 'Payment for Growth Engine Plan',
+    });
+    const row = await orderRow(answer.id);
+    expect(row).toMatchObject({ plan: 'growth-engine', amountPaise: 2_150_000, currency: 'INR', status: 'created', mode: 'sandbox' });
+    expect(row.receipt).toMatch(/^rcpt_[0-9a-f]{24}$/);
+  });
+
+  it.each([
+    [{ plan: 'scale-up', currency: 'INR' }, paymentMessages.planCustom],
+    [{ plan: 'platinum', currency: 'INR' }, paymentMessages.planUnknown],
+    [{ plan: 'launchpad', currency: 'USD' }, paymentMessages.currencyOnly],
+    [{ plan: 'launchpad', currency: 'INR', userDetails: { fullName: 'Guest User', email: 'guest@example.com' } }, 'Some order details are not valid.'],
+    [[], paymentMessages.planRequired],
+  ])('refuses %j with a 400 and a clear message, creating nothing', async (body, message) => {
+    const before = (await testDb.db.select({ count: sql<number>`count(*)::int` }).from(orders))[0]!.count;
+    const response = await createOrder(body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(message);
+    const after = (await testDb.db.select({ count: sql<number>`count(*)::int` }).from(orders))[0]!.count;
+    expect(after).toBe(before);
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await fetch(`${app.url}/api/create-order`, { method: 'POST', body: 'plan=launchpad' });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
+  it('pays, verifies, creates the account, grants the plan once and signs the buyer in', async () => {
+    const details = buyer();
+    const { order, checkout } = await paidOrder('launchpad');
+    const response = await verify({ ...checkout, userDetails: details, plan: 'launchpad' });
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toEqual({ success: true, token: expect.any(String) });
+
+    const user = await admin.getUserByEmail(details.email);
+    expect(user.customClaims).toMatchObject({ plan: 'launchpad' });
+    expect(user.providerData).toEqual([]);
+    await settle(); // the sandbox's payment.captured webhook arrives too, and changes nothing
+    expect(grantsFor(user.uid)).toBe(1);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'paid', customerUid: user.uid, accountCreated: true });
+    // Verification's claim gave the order its buyer; the sandbox's webhook may then complete it first.
+    expect(['verification', 'webhook']).toContain(row.fulfilledBy);
+    expect(row.paidPaymentId).toBe(checkout.razorpay_payment_id);
+    const [profile] = await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, user.uid));
+    expect(profile).toMatchObject({ purchasedPlan: 'launchpad', displayName: 'Asha Verma', businessName: 'Asha Clinic', role: 'Owner' });
+    // The custom token is for that user (the emulator's tokens are unsigned JWTs).
+    const claims = JSON.parse(Buffer.from(answer.token.split('.')[1], 'base64url').toString());
+    expect(claims.uid).toBe(user.uid);
+    // One log line per state change, without personal data.
+    const moves = logLines.filter((line) => line.includes(order.id) && line.includes('"order status"'));
+    // The sandbox's webhook may arrive before the browser: whichever comes first marks the order paid.
+    expect(moves.map((line) => JSON.parse(line)).map(({ from, to, by }) => `${from}->${to} by ${by}`)).toEqual([
+      'null->created by create-order',
+      expect.stringMatching(/^created->paid by (verification|webhook)$/),
+    ]);
+    expect(moves.join('\n')).not.toContain(details.email);
+  });
+
+  it('verify replayed gives the same account, one grant and nothing new', async () => {
+    const details = buyer();
+    const { checkout } = await paidOrder('growth-engine');
+    const body = { ...checkout, userDetails: details, plan: 'growth-engine' };
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await (await verify(body)).json());
+    const uids = answers.map((answer) => JSON.parse(Buffer.from(answer.token.split('.')[1], 'base64url').toString()).uid);
+    expect(new Set(uids).size).toBe(1);
+    expect(grantsFor(uids[0])).toBe(1);
+    const rows = await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayOrderId, checkout.razorpay_order_id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('verify and the webhook for the same payment at the same moment give one grant', async () => {
+    const details = buyer();
+    const order = await newOrder('launchpad', details);
+    // Pay without the sandbox's own webhook, then race verify against a signed delivery of the same payment.
+    const { checkout } = await (async () => {
+      const response = await pay(order.id);
+      return { checkout: await response.json() };
+    })();
+    const hook = signedWebhook(
+      'payment.captured',
+      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+      payments.gateway.webhookSecret,
+    );
+    const [verified, delivered] = await Promise.all([
+      verify({ ...checkout, userDetails: details, plan: 'launchpad' }),
+      postWebhook(app.url, hook.body, hook.signature, `evt_race_${order.id}`),
+    ]);
+    expect(verified.status).toBe(200);
+    expect(delivered.status).toBe(200);
+    await settle();
+    const user = await admin.getUserByEmail(details.email);
+    expect(grantsFor(user.uid)).toBe(1);
+    expect((await orderRow(order.id)).fulfilledAt).not.toBeNull();
+    console.log(`race: verify + webhook + sandbox webhook for one payment -> ${grantsFor(user.uid)} grant, 1 account`);
+  });
+
+  it('refuses tampering with the signature, order id, plan and amount, creating no account', async () => {
+    const results: string[] = [];
+    const attempt = async (label: string, body: Record<string, unknown>, message: string) => {
+      const details = body.userDetails as { email: string };
+      const response = await verify(body);
+      expect(response.status, label).toBeGreaterThanOrEqual(400);
+      expect(response.status, label).toBeLessThan(500);
+      const answer = await response.json();
+      expect(answer, label).toMatchObject({ success: false, msg: message });
+      expect(await emulatorHasUser(admin, details.email), label).toBe(false);
+      results.push(`${label}: ${response.status}`);
+    };
+    const { order, checkout } = await paidOrder('launchpad');
+    const other = await newOrder('launchpad');
+    const valid = { ...checkout, plan: 'launchpad' };
+
+    const flipped = checkout.razorpay_signature.replace(/.$/, (c: string) => (c === '0' ? '1' : '0'));
+    await attempt('signature', { ...valid, razorpay_signature: flipped, userDetails: buyer() }, paymentMessages.verificationFailed);
+    await attempt('signature with another secret', {
+      ...valid,
+      razorpay_signature: paymentSignature(order.id, checkout.razorpay_payment_id, 'not-the-secret'),
+      userDetails: buyer(),
+    }, paymentMessages.verificationFailed);
+    await attempt('order id', { ...valid, razorpay_order_id: other.id, userDetails: buyer() }, paymentMessages.verificationFailed);
+    // A signature made with the right secret for an order this server never created (a leaked secret, say).
+    const foreign = 'order_Foreign1234567';
+    await attempt('foreign order', {
+      ...valid,
+      razorpay_order_id: foreign,
+      razorpay_signature: paymentSignature(foreign, checkout.razorpay_payment_id, payments.gateway.keySecret),
+      userDetails: buyer(),
+    }, paymentMessages.orderUnknown);
+    await attempt('plan', { ...valid, plan: 'growth-engine', userDetails: buyer() }, paymentMessages.planMismatch);
+    await attempt('plan scale-up', { ...valid, plan: 'scale-up', userDetails: buyer() }, paymentMessages.verificationFailed);
+    // An order row whose amount is not the plan's price (written by anything but create-order) is never fulfilled.
+    const cheap = await newOrder('launchpad');
+    await testDb.db.update(orders).set({ amountPaise: 100 }).where(eq(orders.gatewayOrderId, cheap.id));
+    const cheapPay = await (await pay(cheap.id)).json();
+    await attempt('amount', { ...cheapPay, plan: 'launchpad', userDetails: buyer() }, paymentMessages.amountMismatch);
+    const usd = await newOrder('launchpad');
+    await testDb.db.update(orders).set({ currency: 'USD' }).where(eq(orders.gatewayOrderId, usd.id));
+    const usdPay = await (await pay(usd.id)).json();
+    await attempt('currency', { ...usdPay, plan: 'launchpad', userDetails: buyer() }, paymentMessages.amountMismatch);
+    await settle();
+    // The sandbox's webhooks for the tampered orders were refused too (amount and currency do not match).
+    expect((await orderRow(cheap.id)).status).toBe('created');
+    expect((await orderRow(usd.id)).status).toBe('created');
+    const [flagged] = await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayOrderId, cheap.id));
+    expect(flagged?.refundNeeded).toBe(true);
+    // The untampered payment still verifies afterwards.
+    const details = buyer();
+    expect((await (await verify({ ...valid, userDetails: details })).json()).success).toBe(true);
+    console.log(`tamper: ${results.length} attempts refused with a 4xx and no account: ${results.join(', ')}`);
+  });
+
+  it('refuses a body that is not a verification, with field errors', async () => {
+    const response = await verify({ razorpay_payment_id: 'x', userDetails: { email: 'guest@example.com' } });
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer.success).toBe(false);
+    expect(answer.msg).toBe(paymentMessages.detailsInvalid);
+    expect(answer.fieldErrors['userDetails.email']).toBe(paymentMessages.emailPlaceholder);
+  });
+
+  it('a second, different payment for a paid order is refused and flagged for a refund', async () => {
+    const details = buyer();
+    const { order, checkout } = await paidOrder('launchpad');
+    await verify({ ...checkout, userDetails: details, plan: 'launchpad' });
+    // Razorpay would not let the same order be paid twice from Checkout; the sandbox refuses as well.
+    expect((await pay(order.id)).status).toBe(409);
+    const second = 'pay_SecondPayment01';
+    const response = await verify({
+      razorpay_payment_id: second,
+      razorpay_order_id: order.id,
+      razorpay_signature: paymentSignature(order.id, second, payments.gateway.keySecret),
+      userDetails: details,
+      plan: 'launchpad',
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ success: false, msg: paymentMessages.alreadyPaid });
+    const [row] = await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, second));
+    expect(row).toMatchObject({ refundNeeded: true, status: 'captured' });
+    const user = await admin.getUserByEmail(details.email);
+    expect(grantsFor(user.uid)).toBe(1);
+    expect((await orderRow(order.id)).paidPaymentId).toBe(checkout.razorpay_payment_id);
+  });
+
+  it('Simulate failure marks the order failed; paying again still pays it (created -> failed -> paid)', async () => {
+    const order = await newOrder('launchpad');
+    const failed = await postJson(app.url, `/api/sandbox/checkout/${order.id}/fail`, {});
+    expect(failed.status).toBe(200);
+    expect((await failed.json()).error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank' });
+    await settle();
+    expect((await orderRow(order.id)).status).toBe('failed');
+    const checkout = await (await pay(order.id)).json();
+    const details = buyer();
+    expect((await (await verify({ ...checkout, userDetails: details, plan: 'launchpad' })).json()).success).toBe(true);
+    // A late payment.failed (events arrive in any order) never takes a paid order back.
+    const late = signedWebhook(
+      'payment.failed',
+      { id: 'pay_LateFailure0001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'failed', error_code: 'BAD_REQUEST_ERROR' },
+      payments.gateway.webhookSecret,
+    );
+    expect((await postWebhook(app.url, late.body, late.signature, `evt_late_${order.id}`)).status).toBe(200);
+    await settle();
+    expect((await orderRow(order.id)).status).toBe('paid');
+  });
+
+  it('the browser closed after paying: the webhook fulfils it, and the buyer can set a password later', async () => {
+    const details = buyer();
+    const order = await newOrder('growth-engine', details);
+    const before = counted.grants.length;
+    expect((await pay(order.id)).status).toBe(200); // ... and the tab is closed: no verify-payment
+    await settle();
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'paid', fulfilledBy: 'webhook', accountCreated: true });
+    expect(counted.grants.length).toBe(before + 1);
+    const user = await admin.getUserByEmail(details.email);
+    expect(user.customClaims).toMatchObject({ plan: 'growth-engine' });
+    // No password yet (the dashboard offers "Set a password"); 'Forgot password' reaches the account by email.
+    expect(user.providerData).toEqual([]);
+    const reset = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=fake-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestType: 'PASSWORD_RESET', email: details.email }),
+    });
+    expect(reset.status).toBe(200);
+    // Coming back later to the same order (a reload, the same browser) still signs in to that account.
+    const checkoutRow = await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayOrderId, order.id));
+    const paymentId = checkoutRow[0]!.gatewayPaymentId;
+    const again = await verify({
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: order.id,
+      razorpay_signature: paymentSignature(order.id, paymentId, payments.gateway.keySecret),
+      userDetails: details,
+      plan: 'growth-engine',
+    });
+    expect((await again.json()).success).toBe(true);
+    expect(counted.grants.length).toBe(before + 1);
+  });
+
+  it('an existing account gets the plan, but a sign-in token only with proof that the caller owns it', async () => {
+    const details = buyer();
+    const owner = await admin.createUser({ email: details.email, password: 'a-long-password', displayName: 'Owner Name' });
+    const { checkout } = await paidOrder('launchpad');
+    const body = { ...checkout, userDetails: details, plan: 'launchpad' };
+    const anonymous = await (await verify(body)).json();
+    expect(anonymous).toEqual({ success: true, token: null, msg: expect.stringContaining('please sign in') });
+    expect((await admin.getUser(owner.uid)).customClaims).toMatchObject({ plan: 'launchpad' });
+    // Signed in as that user (an ID token from the emulator), the same verification answers with a token.
+    const signIn = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: details.email, password: 'a-long-password', returnSecureToken: true }),
+    });
+    const { idToken } = await signIn.json();
+    const proven = await (await verify(body, { authorization: `Bearer ${idToken}` })).json();
+    expect(proven).toEqual({ success: true, token: expect.any(String) });
+    expect(grantsFor(owner.uid)).toBe(1);
+    // The profile the owner already had is kept.
+    const [profile] = await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, owner.uid));
+    expect(profile?.displayName).toBe('Asha Verma'); // there was no stored profile, so the buyer's name fills it
+  });
+
+  it('a webhook with a bad signature is refused and changes nothing', async () => {
+    const order = await newOrder('launchpad', buyer());
+    const payment = { id: 'pay_BadSignature001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' };
+    const good = signedWebhook('payment.captured', payment, payments.gateway.webhookSecret);
+    const cases = [
+      ['wrong secret', good.body, signedWebhook('payment.captured', payment, 'not-the-secret').signature],
+      ['body changed', good.body.replace(`"amount":${order.amount}`, '"amount":100'), good.signature],
+      ['no signature', good.body, ''],
+      ['re-serialised body', JSON.stringify(JSON.parse(good.body), null, 2), good.signature],
+    ] as const;
+    for (const [label, body, signature] of cases) {
+      const response = await postWebhook(app.url, body, signature, `evt_bad_${label.replace(/\W/g, '')}`);
+      expect(response.status, label).toBe(400);
+      expect((await response.json()).error.code, label).toBe('invalid_signature');
+    }
+    await settle();
+    const stored = await testDb.db.select().from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} like 'evt_bad_%'`);
+    expect(stored).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'created', fulfilledAt: null });
+    expect(await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayOrderId, order.id))).toEqual([]);
+  });
+
+  it('answers the webhook before processing it', async () => {
+    const details = buyer();
+    const order = await newOrder('launchpad', details);
+    const hook = signedWebhook(
+      'payment.captured',
+      { id: 'pay_TimedWebhook001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+      payments.gateway.webhookSecret,
+    );
+    const started = performance.now();
+    const response = await postWebhook(app.url, hook.body, hook.signature, `evt_timed_${order.id}`);
+    const answeredMs = performance.now() - started;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'accepted' });
+    await settle();
+    const processedMs = performance.now() - started;
+    expect((await orderRow(order.id)).fulfilledBy).toBe('webhook');
+    console.log(`webhook: answered in ${answeredMs.toFixed(1)} ms; fulfilment (account, grant, profile) done at ${processedMs.toFixed(1)} ms`);
+    expect(answeredMs).toBeLessThan(100);
+    expect(answeredMs).toBeLessThan(processedMs);
+    // The same event again is a duplicate: answered, not processed twice.
+    const again = await postWebhook(app.url, hook.body, hook.signature, `evt_timed_${order.id}`);
+    expect(await again.json()).toEqual({ status: 'duplicate' });
+  });
+});
+
+describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
+  it('a Firebase failure after the payment leaves the order paid; the reconciler finishes it', async () => {
+    const failing = countedGrant();
+    let firebaseDown = true;
+    const flaky = createPayments({
+      config,
+      db: testDb.db,
+      logger: createLogger({ level: 'silent' }),
+      webhookRetryAfterMs: 0,
+      grant: async (deps, args) => {
+        if (firebaseDown) {
+          throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
+        }
+        await failing.grant(deps, args);
+      },
+    });
+    const { id: orderId, amount } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
+    const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
+    const details = buyer();
+    const outcome = await flaky.service.verifyPayment({
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret),
+      userDetails: details,
+      plan: 'launchpad',
+    });
+    expect(outcome.status).toBe(503);
+    expect(outcome.body).toMatchObject({ success: false, msg: expect.stringContaining('Your payment was received') });
+    const paid = await orderRow(orderId);
+    expect(paid).toMatchObject({ status: 'paid', fulfilledAt: null, accountCreated: true });
+    expect(paid.fulfilmentError).toContain('Firebase is unavailable');
+    expect(amount).toBe(1_250_000);
+
+    // The sandbox's webhook meets the same outage: its event stays unprocessed, the order paid and unfulfilled.
+    await flaky.sandbox!.settled();
+    await flaky.service.settled();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', fulfilledAt: null });
+    firebaseDown = false;
+    const summary = await flaky.service.reconcile();
+    const row = await orderRow(orderId);
+    expect(row.fulfilledAt).not.toBeNull();
+    expect(['webhook', 'reconciliation']).toContain(row.fulfilledBy); // the retried event, or the unfulfilled-order sweep
+    expect(summary.eventsRetried).toBeGreaterThanOrEqual(1);
+    expect(failing.grants).toHaveLength(1);
+    const user = await admin.getUserByEmail(details.email);
+    expect(user.customClaims).toMatchObject({ plan: 'launchpad' });
+    // The account was created on the first attempt: verifying again signs the buyer in.
+    const again = await flaky.service.verifyPayment({
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret),
+      userDetails: details,
+      plan: 'launchpad',
+    });
+    expect(again.body).toEqual({ success: true, token: expect.any(String) });
+  });
+});

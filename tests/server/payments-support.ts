@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Auth } from 'firebase-admin/auth';
+import { grantPlan } from '../../server/auth/service';
+import type { GrantPlan } from '../../server/payments/fulfilment';
+import { webhookSignature } from '../../server/payments/signature';
+
+/** Shared by the payments-*.test.ts files: buyers, counted grants, an in-memory Firebase admin, signed webhooks. */
+
+export const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+export const projectId = 'demo-growth';
+export const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
+  .then((response) => response.ok)
+  .catch(() => false);
+if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
+if (!emulatorUp) console.warn(`payments tests: no Auth Emulator at ${emulatorHost}; the tests that need it are skipped`);
+
+export function buyer(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: 'Asha Verma',
+    email: `buyer-${randomUUID().slice(0, 12)}@example.in`,
+    phone: '+91 98765 43210',
+    role: 'Owner',
+    businessName: 'Asha Clinic',
+    industry: 'Clinic/Healthcare',
+    locationType: 'Single-location',
+    goals: ['increase-leads'],
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+/** grantPlan, counted: the tests assert one grant per paid order. */
+export function countedGrant(): { grant: GrantPlan; grants: Array<{ uid: string; plan: string }> } {
+  const grants: Array<{ uid: string; plan: string }> = [];
+  const grant: GrantPlan = async (deps, args) => {
+    grants.push({ uid: args.uid, plan: args.plan });
+    await grantPlan(deps, args);
+  };
+  return { grant, grants };
+}
+
+/** Does the Auth Emulator hold a user with this email? */
+export async function emulatorHasUser(admin: Auth, email: string): Promise<boolean> {
+  return admin.getUserByEmail(email).then(
+    () => true,
+    (err: { code?: string }) => {
+      if (err.code === 'auth/user-not-found') return false;
+      throw err;
+    },
+  );
+}
+
+export function signedWebhook(event: string, payment: Record<string, unknown>, secret: string) {
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: ['payment'],
+    payload: { payment: { entity: { entity: 'payment', method: 'card', ...payment } } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  return { body, signature: webhookSignature(body, secret) };
+}
+
+export function postWebhook(url: string, body: string, signature: string, eventId: string) {
+  return fetch(`${url}/api/razorpay/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+    body,
+  });
+}
+
+export function postJson(url: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export { memoryAuthAdmin } from './memoryAuthAdmin';
