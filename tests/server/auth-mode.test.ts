@@ -107,6 +107,8 @@ describe('the server process', { timeout: 120_000 }, () => {
         LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
         FIREBASE_SERVICE_ACCOUNT: JSON.stringify(serviceAccount),
+        // Production refuses the sandbox gateway unless told (decision 091); payments are not under test here.
+        ALLOW_SANDBOX_PAYMENTS: 'true',
       }),
     );
     const exited = finished(child);

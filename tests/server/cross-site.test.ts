@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
+import { loadConfig as loadAnyConfig } from '../../server/config';
 import { contactMessages } from '../../server/db/schema';
 import { isErrorShape, openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
 
@@ -148,6 +149,8 @@ describe('the Vite dev server’s proxy (npm run dev)', () => {
     expectRefused(await post(devUrl, '/api/contact', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }));
   });
 });
+
+const loadConfig = (env: NodeJS.ProcessEnv) => loadAnyConfig({ FIREBASE_AUTH_EMULATOR_HOST: authEmulatorDefaults.host, ...env });
 
 describe('ALLOWED_ORIGINS', () => {
   it('is a comma-separated list of origins, normalised', () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
+import { loadConfig as loadAnyConfig } from '../../server/config';
 import { gatewayFromConfig } from '../../server/payments/setup';
 import type { Database } from '../../server/db/client';
 
 const keys = { RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
-const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorDefaults.host };
+// These cases are about the payment variables: they name the emulator, as `npm start` and the tests do.
+const loadConfig = (env: NodeJS.ProcessEnv) => loadAnyConfig({ ...emulator, ...env });
 
 describe('payments configuration', () => {
   it('takes the Razorpay keys all or nothing, naming what is missing', () => {
