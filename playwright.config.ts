@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/chromium';
 import { authEmulatorDefaults } from './server/auth/emulatorDefaults';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -19,16 +20,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [

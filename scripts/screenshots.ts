@@ -4,6 +4,7 @@
  */
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { chromiumArgs, chromiumPath } from '../tests/chromium';
 
 const [baseUrl = 'http://127.0.0.1:8080', outDir = '/tmp/shots', ...only] = process.argv.slice(2);
 const routes = only.length
@@ -15,9 +16,8 @@ const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, heig
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 for (const [sizeName, viewport] of Object.entries(sizes)) {
   const page = await browser.newPage({ viewport });

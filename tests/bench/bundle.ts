@@ -8,17 +8,10 @@ import { chromium, type Browser, type Response } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '../chromium';
 import { errorMessage, indent, kB, kiB, KB, table } from './format';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_ARGS = chromiumArgs;
 
 export const VIEWPORT = { width: 390, height: 844 } as const;
 
@@ -181,7 +174,7 @@ async function measurePage(browser: Browser, baseUrl: string, route: string, dis
 
 export async function measureBundles(baseUrl: string, distDir: string, routes: readonly string[]): Promise<BundleResult> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: CHROMIUM_ARGS,
   });
   try {

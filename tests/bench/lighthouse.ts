@@ -12,18 +12,10 @@ import type { Config, Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { chromiumArgs, chromiumPath } from '../chromium';
 import { indent, median, ms, score100, table } from './format';
 
-export const LIGHTHOUSE_CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', ...chromiumArgs];
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type CategoryId = (typeof CATEGORIES)[number];
@@ -328,7 +320,7 @@ function summarise(lhr: Result, run: number, durationMs: number): LighthouseRun 
 async function runOnce(url: string, config: Config): Promise<{ lhr: Result; durationMs: number }> {
   const started = Date.now();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumPath,
     chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
     logLevel: 'silent',
   });

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { heading, kB, median, ms, table } from './format';
+import { chromiumArgs, chromiumPath } from '../chromium';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const PDF_SIZE_AIM_BYTES = 2_000_000;
@@ -81,9 +82,8 @@ function pdfInfo(file: string): { pages: number | null; pageSize: string | null 
 
 async function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
 }
 

@@ -24,30 +24,22 @@ import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
 import { modelOf } from './testable';
+import { quizProspect } from '../fixtures/quizProspect';
 
 type Snapshot = SnapshotFrom<typeof quizMachine>;
 type ModelStep = { event: AnyEventObject };
 const copies: Record<'en' | 'hi', QuizCopy> = { en: quizEn, hi: quizHi };
 
 /** A prospect who answered everything, with both conditional steps applying. */
-const complete: QuizDraftFields = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
-  role: 'Owner',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
-  locationType: 'Single-location',
+const complete: QuizDraftFields = quizProspect({
   monthlyRevenue: '₹5L – ₹15L',
   goals: ['increase-leads', 'build-trust'],
   hasWebsite: 'Yes',
   websiteQuality: 'Outdated',
   runningAds: 'Yes',
   monthlyAdSpend: 50000,
-  googleBusinessProfile: 'No',
   roughBudget: '₹40,000 – ₹80,000',
-  acceptTerms: true,
-};
+});
 
 /** A draft saved at `step`: the answers before it given, the rest still empty (Hindi, to cover both languages). */
 function savedAt(step: QuizStep): SavedQuizDraft {

@@ -11,7 +11,7 @@ import {
   type ReportEvent,
 } from '../../machines/report.machine';
 import type { ProfileUpdate } from '../../src/domain/account';
-import { emptyQuizDraft, profileUpdateFromAnswers, type QuizDraftFields } from '../../src/domain/quiz';
+import { profileUpdateFromAnswers, type QuizDraftFields } from '../../src/domain/quiz';
 import { buildReport } from '../../src/domain/report';
 import { reportEn } from '../../src/content/report.en';
 import { ReportActor } from '../../src/features/report/reportActor';
@@ -20,27 +20,13 @@ import { renderWithApp } from '../render';
 import { measureCoverage } from './coverage';
 import { coveringPaths } from './paths';
 import { modelOf } from './testable';
+import { quizProspect } from '../fixtures/quizProspect';
 
 type Snapshot = SnapshotFrom<typeof reportMachine>;
 type ModelStep = { event: AnyEventObject };
 
 /** A finished quiz that makes a LaunchPad report. */
-const complete: QuizDraftFields = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
-  role: 'Owner',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
-  locationType: 'Single-location',
-  monthlyRevenue: '< ₹1L',
-  goals: ['increase-leads'],
-  hasWebsite: 'No',
-  runningAds: 'No',
-  googleBusinessProfile: 'No',
-  roughBudget: '< ₹20,000',
-  acceptTerms: true,
-};
+const complete: QuizDraftFields = quizProspect();
 const prepared: PreparedReport = { report: buildReport(complete), preparedOn: new Date('2026-01-15T10:00:00Z') };
 /** The two ways an export fails; their serialised forms differ (the library error carries its name). */
 const libraryMissing = () => new PdfLibraryMissing(new Error('chunk failed to load'));

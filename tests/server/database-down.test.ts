@@ -4,8 +4,9 @@ import { isDatabaseUnavailable } from '../../server/db/errors';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
-import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
+import { type QuizAnswers } from '../../src/domain/quiz';
 import { isErrorShape, openTestDatabase, startApp, validContact, type RunningApp, type TestDatabase } from './support';
+import { quizProspect } from '../fixtures/quizProspect';
 
 /**
  * The database going away is an outage, not a bug: 503 with Retry-After in the usual envelope, health says the
@@ -15,22 +16,10 @@ import { isErrorShape, openTestDatabase, startApp, validContact, type RunningApp
 const postJson = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-const answers: QuizAnswers = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
-  role: 'Owner',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
+const answers: QuizAnswers = quizProspect({
   locationType: 'Online-only',
   monthlyRevenue: '₹1L – ₹5L',
-  goals: ['increase-leads'],
-  hasWebsite: 'No',
-  runningAds: 'No',
-  googleBusinessProfile: 'No',
-  roughBudget: '< ₹20,000',
-  acceptTerms: true,
-};
+});
 
 async function expectUnavailable(response: Response) {
   expect(response.status).toBe(503);

@@ -8,7 +8,7 @@ import { createAccountService } from '../../server/auth/service';
 import { errorHandler } from '../../server/http/errors';
 import { silentLogger } from '../../server/logger';
 import { contactFieldErrors, parseContact } from '../../src/domain/contact';
-import { emptyQuizDraft, quizSubmissionSchema, type QuizAnswers } from '../../src/domain/quiz';
+import { quizSubmissionSchema, type QuizAnswers } from '../../src/domain/quiz';
 import {
   isErrorShape,
   listen,
@@ -19,6 +19,7 @@ import {
   type RunningApp,
   type TestDatabase,
 } from './support';
+import { quizProspect } from '../fixtures/quizProspect';
 
 /**
  * Whatever a client sends, the API answers with a 4xx in the one error shape, or a 2xx for a valid request:
@@ -303,26 +304,16 @@ interface Endpoint {
   headers?: Record<string, string>;
 }
 
-const quizAnswers: QuizAnswers = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
+const quizAnswers: QuizAnswers = quizProspect({
   phone: '+91 98765 43210',
-  role: 'Owner',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
   locationType: 'Online-only',
   monthlyRevenue: '₹1L – ₹5L',
-  goals: ['increase-leads'],
   hasWebsite: 'Yes',
   websiteQuality: 'Okay',
   runningAds: 'Yes',
   monthlyAdSpend: 25000,
-  googleBusinessProfile: 'No',
-  roughBudget: '< ₹20,000',
   contactPreference: 'email',
-  acceptTerms: true,
-};
+});
 
 const endpoints: Record<string, Endpoint> = {
   contact: {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
+import { type QuizAnswers } from '../../src/domain/quiz';
 import { unsafeTextMessage } from '../../src/domain/text';
 import { isErrorShape, openTestDatabase, startApp, validContact, type RunningApp, type TestDatabase } from './support';
+import { quizProspect } from '../fixtures/quizProspect';
 
 /**
  * Issue 10, item 3: a NUL (or another control character, a bidi override, a lone surrogate) in a text field used to
@@ -25,22 +26,10 @@ afterAll(async () => {
 const post = (path: string, body: unknown) =>
   fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-const answers: QuizAnswers = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
-  role: 'Owner',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
+const answers: QuizAnswers = quizProspect({
   locationType: 'Online-only',
   monthlyRevenue: '₹1L – ₹5L',
-  goals: ['increase-leads'],
-  hasWebsite: 'No',
-  runningAds: 'No',
-  googleBusinessProfile: 'No',
-  roughBudget: '< ₹20,000',
-  acceptTerms: true,
-};
+});
 
 const hostile = {
   NUL: 'Rao\u0000 Stores',

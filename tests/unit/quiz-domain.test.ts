@@ -14,25 +14,16 @@ import {
 } from '../../src/domain/quiz';
 import { clearQuizDraft, loadQuizDraft, QUIZ_DRAFT_KEY, saveQuizDraft } from '../../src/lib/draftStorage';
 import { planPages } from '../../src/lib/pdf';
+import { quizProspect } from '../fixtures/quizProspect';
 
-const finished: QuizAnswers = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
-  role: 'Owner',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
-  locationType: 'Single-location',
+const finished: QuizAnswers = quizProspect({
   monthlyRevenue: '₹1L – ₹5L',
   goals: ['build-trust', 'increase-leads'],
   hasWebsite: 'Yes',
   websiteQuality: 'Okay',
   runningAds: 'Yes',
   monthlyAdSpend: 25000,
-  googleBusinessProfile: 'No',
-  roughBudget: '< ₹20,000',
-  acceptTerms: true,
-};
+});
 
 describe('quiz steps and progress (SPEC.md §4, D1)', () => {
   it('has 15 steps in SPEC order and numbers them by their place in the full sequence', () => {

@@ -7,24 +7,10 @@ import { theme } from '../../src/ui/theme';
 import { ReportPage } from '../../src/features/report/ReportPage';
 import { AuthProvider } from '../../src/lib/auth/AuthProvider';
 import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
-import { emptyQuizDraft, type QuizDraftFields } from '../../src/domain/quiz';
+import { type QuizDraftFields } from '../../src/domain/quiz';
+import { quizProspect } from '../fixtures/quizProspect';
 
-const answers: QuizDraftFields = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
-  role: 'Owner',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
-  locationType: 'Single-location',
-  monthlyRevenue: '< ₹1L',
-  goals: ['increase-leads'],
-  hasWebsite: 'No',
-  runningAds: 'No',
-  googleBusinessProfile: 'No',
-  roughBudget: '< ₹20,000',
-  acceptTerms: true,
-};
+const answers: QuizDraftFields = quizProspect();
 
 function renderReport(state: unknown, status: 'signedIn' | 'signedOut', lang = 'en') {
   const store = new AuthStore(null, staticAuthState(status));
