@@ -8,7 +8,7 @@ import {
 } from '../src/domain/chat';
 
 /**
- * The footer chat assistant (SPEC.md §2, §8; DESIGN.md §4): two parallel regions.
+ * The footer chat assistant (docs/product.md §2, §8; docs/architecture.md §4): two parallel regions.
  *  - panel: closed | open (the launcher toggles it; the close button and Escape close it). The visitor types, sends
  *    and retries in the open panel only.
  *  - conversation: idle -> replying (sending: the typing indicator until the first piece; streaming: the reply grows

@@ -7,7 +7,7 @@ import {
 } from '../src/domain/contact';
 
 /**
- * The contact form (SPEC.md §4, §5): editing with per-field errors, sending, success, failed.
+ * The contact form (docs/product.md §4, §5): editing with per-field errors, sending, success, failed.
  * The machine names its one effect, `sendMessage`; the app supplies it with `.provide()`.
  */
 
@@ -57,7 +57,7 @@ export const contactMachine = setup({
     },
   },
   actions: {
-    // Editing a field clears that field's error (SPEC.md §5) and any failure line.
+    // Editing a field clears that field's error (docs/product.md §5) and any failure line.
     editField: assign(({ context, event }) => {
       assertEvent(event, 'contact.change');
       const errors = { ...context.errors };

@@ -28,7 +28,7 @@ export async function upsertProfile(db: Database, uid: string, email: string, ch
   return row;
 }
 
-/** The entitlement write: only a verified payment (or an operator) calls this (DESIGN.md D4). */
+/** The entitlement write: only a verified payment (or an operator) calls this (decision D4). */
 export async function recordPurchase(db: Database, uid: string, email: string, plan: PlanKey, at: Date): Promise<UserProfileRow> {
   const [row] = await db
     .insert(userProfiles)

@@ -31,7 +31,7 @@ export interface ChatService {
   reply(input: unknown, signal: AbortSignal): AsyncIterable<ChatStreamEvent>;
 }
 
-/** What the error event says. The widget shows its own catalogue line (SPEC.md §8); other clients get these. */
+/** What the error event says. The widget shows its own catalogue line (docs/product.md §8); other clients get these. */
 export const failureMessages: Record<ProviderFailure | 'empty' | 'storage', string> = {
   rate_limited: 'The assistant is busy right now. Please try again in a minute.',
   timeout: 'The assistant took too long to answer. Please try again.',

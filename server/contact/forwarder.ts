@@ -3,7 +3,7 @@ import type { OutboxHandler } from '../outbox/worker';
 import { findContactMessage } from './repository';
 
 /**
- * Forwards stored contact messages to CONTACT_FORWARD_URL the way SPEC.md §7.4's hosted script expects them:
+ * Forwards stored contact messages to CONTACT_FORWARD_URL the way docs/product.md §7.4's hosted script expects them:
  * multipart form fields name, email, phone, message, answered with JSON `{ result: 'success' }`.
  * Runs from the outbox, so a failure is retried with backoff and the stored message is never touched.
  */

@@ -4,7 +4,7 @@ import { methodNotAllowed } from '../http/errors';
 import { contactReceipt } from '../../src/domain/wire';
 import type { ContactService } from './service';
 
-/** POST /contact: the contact form, as JSON, urlencoded or multipart fields (SPEC.md §7.4). */
+/** POST /contact: the contact form, as JSON, urlencoded or multipart fields (docs/product.md §7.4). */
 export function contactRoutes({ service, limiter }: { service: ContactService; limiter: RequestHandler }): Router {
   const router = Router();
   router

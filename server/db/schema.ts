@@ -79,9 +79,9 @@ export const userProfiles = pgTable('user_profiles', {
   role: text('role'),
   industry: text('industry'),
   quizCompleted: boolean('quiz_completed').notNull().default(false),
-  /** The plan chosen at sign-up (`/signin?plan=`): an intention to buy, never an entitlement (DESIGN.md D4). */
+  /** The plan chosen at sign-up (`/signin?plan=`): an intention to buy, never an entitlement (decision D4). */
   chosenPlan: text('chosen_plan'),
-  /** The plan paid for, set only by a verified payment (DESIGN.md D4). */
+  /** The plan paid for, set only by a verified payment (decision D4). */
   purchasedPlan: text('purchased_plan'),
   purchasedAt: timestamp('purchased_at', { withTimezone: true }),
   createdAt: createdAt(),

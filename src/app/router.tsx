@@ -4,7 +4,7 @@ import { HomePage } from '../features/home/HomePage';
 import { RouteError } from './RouteError';
 
 /**
- * Every route of SPEC.md §2. Home is in the first bundle; every other page loads on demand so the first visit
+ * Every route of docs/product.md §2. Home is in the first bundle; every other page loads on demand so the first visit
  * downloads only what it shows.
  */
 const legalSlugs = ['terms', 'privacy', 'shipping', 'refunds'] as const;

@@ -1,4 +1,4 @@
-/** About page content (SPEC.md §2, About). */
+/** About page content (docs/product.md §2, About). */
 export const mission = {
   title: 'Big-brand marketing for the businesses that keep India running',
   paragraphs: [

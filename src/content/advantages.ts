@@ -1,4 +1,4 @@
-/** The four advantage cards of How It Works (SPEC.md §2). */
+/** The four advantage cards of How It Works (docs/product.md §2). */
 export interface Advantage {
   title: string;
   description: string;

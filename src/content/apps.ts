@@ -1,4 +1,4 @@
-/** Apps & Solutions: the five packaged solutions (SPEC.md §2). */
+/** Apps & Solutions: the five packaged solutions (docs/product.md §2). */
 export interface AppSolution {
   title: string;
   description: string;

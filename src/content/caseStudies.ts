@@ -1,7 +1,7 @@
 import type { ServiceTitle } from './services';
 
 /**
- * Case studies (SPEC.md §3): seven exist and only the first has full details. Sample content. The details live in
+ * Case studies (docs/product.md §3): seven exist and only the first has full details. Sample content. The details live in
  * caseStudyDetails.ts so the home page, which shows three cards, does not download the full write-ups.
  */
 

@@ -1,4 +1,4 @@
-/** The full write-ups of the case studies that have one (SPEC.md §3: only the first), keyed by slug. */
+/** The full write-ups of the case studies that have one (docs/product.md §3: only the first), keyed by slug. */
 
 export interface CaseStudyResult {
   value: string;

@@ -1,4 +1,4 @@
-/** FAQs: five on home, five in the Help Center (SPEC.md §1, §2). */
+/** FAQs: five on home, five in the Help Center (docs/product.md §1, §2). */
 export interface Faq {
   question: string;
   answer: string;

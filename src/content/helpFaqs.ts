@@ -1,6 +1,6 @@
 import type { Faq } from './faqs';
 
-/** The five questions of the Help Center (SPEC.md §2). */
+/** The five questions of the Help Center (docs/product.md §2). */
 export const helpFaqs: readonly Faq[] = [
   {
     question: 'How does the growth platform model work?',

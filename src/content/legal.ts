@@ -1,6 +1,6 @@
 import { brand } from './brand';
 
-/** The four legal pages (SPEC.md §2, §9). Plain policy text; the agency's lawyer reviews it before launch. */
+/** The four legal pages (docs/product.md §2, §9). Plain policy text; the agency's lawyer reviews it before launch. */
 
 export interface LegalSection {
   heading: string;

@@ -1,4 +1,4 @@
-/** How we work: the four steps (SPEC.md §2, How it works) and the home page's agency comparison. */
+/** How we work: the four steps (docs/product.md §2, How it works) and the home page's agency comparison. */
 
 export interface ProcessStep {
   number: number;

@@ -1,4 +1,4 @@
-/** The six services we market (SPEC.md §1), shown in the services grids. */
+/** The six services we market (docs/product.md §1), shown in the services grids. */
 
 export type ServiceIcon = 'code' | 'palette' | 'megaphone' | 'share' | 'funnel' | 'bot';
 export type ServiceTone = 'blue' | 'orange' | 'green' | 'pink' | 'violet' | 'teal';

@@ -1,4 +1,4 @@
-/** Sample testimonials (SPEC.md §3): illustrative content until real client quotes are approved. */
+/** Sample testimonials (docs/product.md §3): illustrative content until real client quotes are approved. */
 export interface Testimonial {
   quote: string;
   author: string;

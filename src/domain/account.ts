@@ -25,7 +25,7 @@ export interface AccountProfile {
 
 export const profileLimits = { displayName: 120, businessName: 160, role: 60, industry: 60 } as const;
 
-/** The plans a client can sign up for and pay online; Scale Up goes through sales (DESIGN.md D3). */
+/** The plans a client can sign up for and pay online; Scale Up goes through sales (decision D3). */
 export function isPlanSoldOnline(key: string | null | undefined): key is PlanKey {
   const plan = findPlan(key);
   return !!plan && !plan.isCustom;
@@ -68,7 +68,7 @@ export function safeRedirect(value: string | null | undefined): string | null {
 
 /**
  * Where a signed-in user goes from /signin: on to pay for the plan chosen at sign-up (D4); back to the page that
- * sent them to sign in (D16; every page of the site may be seen by a signed-in user); otherwise SPEC.md §4.
+ * sent them to sign in (D16; every page of the site may be seen by a signed-in user); otherwise docs/product.md §4.
  */
 export function signInDestination(
   user: SignedInUser,

@@ -1,4 +1,4 @@
-/** The service catalogue behind pricing and the report's impact figures (SPEC.md §9). Prices in rupees. */
+/** The service catalogue behind pricing and the report's impact figures (docs/product.md §9). Prices in rupees. */
 
 export type ServiceKey = 'website' | 'branding' | 'localseo' | 'ads' | 'smm' | 'crm' | 'aiagents';
 export type WebsiteTier = 'starter' | 'pro' | 'ecom';

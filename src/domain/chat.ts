@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { safeText } from './text';
 
 /**
- * The chat assistant's contract (SPEC.md §2 Footer chat assistant, §3 Chat message, §8; DESIGN.md §5, D10), shared by
- * the widget, its streaming client and POST /api/chat. Imports nothing from the project on purpose (DESIGN.md §3).
+ * The chat assistant's contract (docs/product.md §2 Footer chat assistant, §3 Chat message, §8; docs/architecture.md §5, D10), shared by
+ * the widget, its streaming client and POST /api/chat. Imports nothing from the project on purpose (docs/architecture.md §3).
  */
 
 export const chatGreeting = 'Hello! How can I help you grow your business today?';
@@ -73,7 +73,7 @@ export const chatStreamEventSchema = z.discriminatedUnion('type', [
 
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
-/** Whether a draft would be sent: whitespace-only messages are ignored (SPEC.md §2). */
+/** Whether a draft would be sent: whitespace-only messages are ignored (docs/product.md §2). */
 export function isSendable(draft: string): boolean {
   const length = draft.trim().length;
   return length > 0 && length <= chatLimits.message;

@@ -1,6 +1,6 @@
 import type { PlanKey } from './plans';
 
-/** The quiz/profile details that travel with a plan to checkout (SPEC.md §3, "Quiz answers / details"). */
+/** The quiz/profile details that travel with a plan to checkout (docs/product.md §3, "Quiz answers / details"). */
 export interface CustomerDetails {
   fullName: string;
   email: string;
@@ -22,7 +22,7 @@ export interface CheckoutHandoff {
   userDetails: CustomerDetails;
 }
 
-/** The address guests carry until checkout asks for their real one (DESIGN.md D5). */
+/** The address guests carry until checkout asks for their real one (decision D5). */
 export const GUEST_EMAIL_PLACEHOLDER = 'guest@example.com';
 
 const sharedDefaults = {

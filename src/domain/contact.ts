@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { safeText } from './text';
 
 /**
- * The contact form's rules (SPEC.md §5), shared by the browser form and POST /api/contact so both
- * answer with the same messages. Imports nothing from the project on purpose (DESIGN.md §3).
+ * The contact form's rules (docs/product.md §5), shared by the browser form and POST /api/contact so both
+ * answer with the same messages. Imports nothing from the project on purpose (docs/architecture.md §3).
  */
 
 export const contactFields = ['name', 'email', 'phone', 'message'] as const;

@@ -11,7 +11,7 @@ export interface Plan {
   /** Monthly subscription fee in rupees. */
   monthlyFee: number;
   isPopular?: boolean;
-  /** Sold through sales, never online (DESIGN.md D3): shown as 'Custom' with Contact Sales. */
+  /** Sold through sales, never online (decision D3): shown as 'Custom' with Contact Sales. */
   isCustom?: boolean;
   features: readonly string[];
   includedServices: readonly ServiceKey[];

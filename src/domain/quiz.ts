@@ -4,10 +4,10 @@ import type { CustomerDetails } from './checkout';
 import { safeText } from './text';
 
 /**
- * The growth quiz (SPEC.md §3, §4, §5, §9): its steps in order, the canonical option values, the draft kept in
+ * The growth quiz (docs/product.md §3, §4, §5, §9): its steps in order, the canonical option values, the draft kept in
  * local storage, and the validation shared by the browser and POST /api/quiz-submissions. Values are canonical
- * (English, as SPEC.md §9 spells them) whatever the language shown; labels live in src/content/quiz.*.ts.
- * Imports nothing from the project on purpose (DESIGN.md §3).
+ * (English, as docs/product.md §9 spells them) whatever the language shown; labels live in src/content/quiz.*.ts.
+ * Imports nothing from the project on purpose (docs/architecture.md §3).
  */
 
 export const quizLanguages = ['en', 'hi'] as const;
@@ -34,10 +34,10 @@ export const yesNo = ['Yes', 'No'] as const;
 export const websiteQualities = ['Outdated', 'Okay', 'Good'] as const;
 /** The ad-spend options as the numbers they become (labelled under 10k, 10k-25k, 25k-50k, 50k+). */
 export const adSpendOptions = [10000, 25000, 50000, 100000] as const;
-/** The draft's monthlyAdSpend before the prospect picks one (SPEC.md §3). */
+/** The draft's monthlyAdSpend before the prospect picks one (docs/product.md §3). */
 export const DEFAULT_AD_SPEND = 20000;
 export const roughBudgets = ['< ₹20,000', '₹20,000 – ₹40,000', '₹40,000 – ₹80,000', '₹80,000 – ₹1,50,000', '₹1,50,000+'] as const;
-/** Not asked by the quiz (SPEC.md §9): only the default appears. */
+/** Not asked by the quiz (docs/product.md §9): only the default appears. */
 export const DEFAULT_TIMELINE_EXPECTATION = '3–6 months';
 
 export type Role = (typeof roles)[number];
@@ -125,7 +125,7 @@ export function isConditionalStep(step: QuizStep): boolean {
 }
 
 /**
- * Position in the full 15-step sequence (DESIGN.md D1): a step always has the same number, so when a conditional
+ * Position in the full 15-step sequence (decision D1): a step always has the same number, so when a conditional
  * step is skipped the count jumps over it, and acceptTerms is always "15 of 15".
  */
 export function stepNumber(step: QuizStep): number {
@@ -134,7 +134,7 @@ export function stepNumber(step: QuizStep): number {
 
 // ---- answers and draft -------------------------------------------------------------------------------------------
 
-/** SPEC.md §3 "Quiz answers / details". Empty string means "not answered". */
+/** docs/product.md §3 "Quiz answers / details". Empty string means "not answered". */
 export interface QuizAnswers {
   fullName: string;
   email: string;
@@ -158,7 +158,7 @@ export interface QuizAnswers {
   acceptTerms: boolean;
 }
 
-/** SPEC.md §3 "Get-started draft": the answers plus fields a fuller questionnaire would fill (kept for later use). */
+/** docs/product.md §3 "Get-started draft": the answers plus fields a fuller questionnaire would fill (kept for later use). */
 export interface QuizDraftFields extends QuizAnswers {
   preferredEngagement: string;
   interestInAI: string;
@@ -213,7 +213,7 @@ export function emptyQuizDraft(): QuizDraftFields {
 
 export const quizLimits = { fullName: 120, email: 254, businessName: 160, phone: 32, freeText: 500 } as const;
 
-/** SPEC.md §5's messages, plus the one for the terms step (SPEC is silent: decision 043). */
+/** docs/product.md §5's messages, plus the one for the terms step (the brief is silent: decision 043). */
 export const quizMessages = {
   nameInvalid: 'Please enter a valid name.',
   emailInvalid: 'Please enter a valid email.',
@@ -223,7 +223,7 @@ export const quizMessages = {
 } as const;
 export type QuizErrorCode = keyof typeof quizMessages;
 
-/** SPEC.md §5 "the simple shape": something@something.something, no spaces. */
+/** docs/product.md §5 "the simple shape": something@something.something, no spaces. */
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const fullNameField = safeText(z.string().trim())
@@ -417,7 +417,7 @@ export function parseSavedDraft(value: unknown): SavedQuizDraft | null {
 
 // ---- hand-off to checkout ---------------------------------------------------------------------------------------
 
-/** The quiz answers as the details /payment needs (CheckoutHandoff.userDetails, SPEC.md §3). */
+/** The quiz answers as the details /payment needs (CheckoutHandoff.userDetails, docs/product.md §3). */
 export function customerDetailsFromAnswers(answers: QuizAnswers): CustomerDetails {
   return {
     fullName: answers.fullName.trim(),
@@ -454,7 +454,7 @@ export function isReportable(answers: QuizDraftFields | null): answers is QuizDr
 }
 
 /**
- * What a signed-in prospect's profile learns from the quiz (SPEC.md §4 "Report entry"): name, role, business name,
+ * What a signed-in prospect's profile learns from the quiz (docs/product.md §4 "Report entry"): name, role, business name,
  * industry and quizCompleted. Empty answers are left out rather than wiping what the profile had.
  */
 export function profileUpdateFromAnswers(answers: QuizAnswers): ProfileUpdate {

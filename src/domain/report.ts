@@ -3,14 +3,14 @@ import { findPlan, plans, type Plan, type PlanKey } from './plans';
 import { DEFAULT_AD_SPEND, type QuizAnswers } from './quiz';
 
 /**
- * The personalised growth report (SPEC.md §3 "Report result", §4 recommendation, §9 prices and impact figures,
- * DESIGN.md D2, D7, D8, D9, D15). Pure: the browser renders it, the server recomputes it for the stored lead.
+ * The personalised growth report (docs/product.md §3 "Report result", §4 recommendation, §9 prices and impact figures,
+ * decision D2, D7, D8, D9, D15). Pure: the browser renders it, the server recomputes it for the stored lead.
  * Every number comes from src/domain/plans.ts and catalogue.ts; nothing is repeated here.
  */
 
 type RecommendationInput = Pick<QuizAnswers, 'monthlyRevenue' | 'goals' | 'hasWebsite' | 'teamSize'>;
 
-/** SPEC.md §4, rules in order; the team-size rule only when a team size is actually known (D2). */
+/** docs/product.md §4, rules in order; the team-size rule only when a team size is actually known (D2). */
 export function recommendPlan(answers: RecommendationInput): PlanKey {
   if (
     answers.monthlyRevenue === '> ₹50L' ||

@@ -27,7 +27,7 @@ export interface FirebaseAuthAdapter {
   /** Calls back with the signed-in account or null, now and on every sign-in and sign-out (also in other tabs). */
   watch(listener: (account: AuthAccount | null) => void, onError: (error: Error) => void): () => void;
   signIn(email: string, password: string): Promise<AuthAccount | null>;
-  /** Creates the account, then sets its display name (SPEC.md §7.6). */
+  /** Creates the account, then sets its display name (docs/product.md §7.6). */
   createAccount(name: string, email: string, password: string): Promise<AuthAccount | null>;
   signInWithToken(token: string): Promise<AuthAccount | null>;
   signOut(): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * "Print / Save as PDF" (SPEC.md §2 Report, §5, §8; DESIGN.md D15): the rendered report, rasterised with html2canvas
+ * "Print / Save as PDF" (docs/product.md §2 Report, §5, §8; decision D15): the rendered report, rasterised with html2canvas
  * and laid out on A4 portrait pages with jsPDF. Rasterising keeps Devanagari shaping exactly as the browser drew it
  * (jsPDF's own text engine cannot shape Hindi). Both libraries are imported here, on demand, when the button is
  * pressed: nothing of them is in any page's first download.

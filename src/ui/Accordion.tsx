@@ -15,7 +15,7 @@ interface AccordionProps {
 }
 
 /**
- * One item open at a time (SPEC.md §2). Follows the WAI-ARIA accordion pattern: each header is a button in a
+ * One item open at a time (docs/product.md §2). Follows the WAI-ARIA accordion pattern: each header is a button in a
  * heading with aria-expanded/aria-controls; Up/Down/Home/End move focus between headers.
  */
 export function Accordion({ items, defaultOpen = 0, headingLevel = 'h3' }: AccordionProps) {

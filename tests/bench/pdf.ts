@@ -1,7 +1,7 @@
 /**
  * `node --import tsx tests/bench/pdf.ts [--no-build] [--runs N]`
  *
- * Time and size of the growth report's PDF (SPEC.md §2 Report, DESIGN.md D15) for an English and a Hindi report:
+ * Time and size of the growth report's PDF (docs/product.md §2 Report, decision D15) for an English and a Hindi report:
  * builds the site into a temp dir (unless --no-build, which serves DIST_DIR or dist/), serves it with a small static
  * server (the report needs no API), opens /report in Debian's Chromium with a finished quiz in local storage, presses
  * "Print / Save as PDF" N times (default 3) and reports the median time from the click to the download, the file's

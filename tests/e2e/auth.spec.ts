@@ -144,7 +144,7 @@ test('sign in and out: the header follows, Sign Out goes home', async ({ page })
   await page.goto('/#/signin');
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email, password);
-  // No plan on the server: SPEC.md §4 sends the user to pricing.
+  // No plan on the server: docs/product.md §4 sends the user to pricing.
   await expect(page).toHaveURL(/#\/pricing$/);
   await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** Every route of SPEC.md §2 with the h1 and document title a visitor should see. */
+/** Every route of docs/product.md §2 with the h1 and document title a visitor should see. */
 const pages: { route: string; heading: RegExp | string; title: string }[] = [
   { route: '/', heading: /Your whole digital growth team/, title: 'GrowthPath' },
   { route: '/about', heading: 'We help small businesses grow like big brands', title: 'About Us | GrowthPath' },

@@ -67,7 +67,7 @@ const events: AuthEvent[] = [
   { type: 'auth.dismissError' },
 ];
 
-/** Each invoked actor once done and once failed; the sign-ins also once "done without a user" (SPEC.md §5). */
+/** Each invoked actor once done and once failed; the sign-ins also once "done without a user" (docs/product.md §5). */
 const outcomes: AnyEventObject[] = [
   { type: 'xstate.done.actor.signIn', output: ashaSession },
   { type: 'xstate.done.actor.signIn', output: null },
@@ -263,7 +263,7 @@ describe('auth machine: model-based paths', () => {
               step(async () => {
                 const signUp = event as Extract<AuthEvent, { type: 'auth.signUp' }>;
                 if (signUp.plan === null) {
-                  // Without a plan the tab offers no form (SPEC.md §2): the event can only come from elsewhere.
+                  // Without a plan the tab offers no form (docs/product.md §2): the event can only come from elsewhere.
                   await goto('/signin?view=signup');
                   expect(screen.getByRole('heading', { name: 'A Plan Is Required to Sign Up' })).toBeVisible();
                   expect(screen.getByRole('link', { name: /View Pricing Plans/ })).toHaveAttribute('href', '/pricing');

@@ -90,7 +90,7 @@ describe('Gemini provider', () => {
       { role: 'user', parts: [{ text: 'What services do you offer?' }] },
     ]);
 
-    // SPEC.md §7.5: friendly assistant, lists the services, qualifies leads, concise, contact page, no invented facts.
+    // docs/product.md §7.5: friendly assistant, lists the services, qualifies leads, concise, contact page, no invented facts.
     const instruction = request!.body.systemInstruction!.parts.map((part) => part.text).join('\n');
     expect(instruction).toMatch(/friendly assistant/);
     for (const service of services) expect(instruction).toContain(service.title);

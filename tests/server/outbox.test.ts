@@ -142,7 +142,7 @@ describe('contact forwarding through the outbox', () => {
     [row] = await outboxRows();
     expect(row).toMatchObject({ attempts: 3, lastError: null, deliveredAt: clock });
 
-    // Every attempt carried the four multipart fields of SPEC.md §7.4.
+    // Every attempt carried the four multipart fields of docs/product.md §7.4.
     expect(target.received).toHaveLength(3);
     for (const fields of target.received) expect(fields).toEqual(validContact);
     expect(await forward.runOnce()).toEqual({ delivered: 0, failed: 0 });

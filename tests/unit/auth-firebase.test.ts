@@ -127,7 +127,7 @@ describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emula
     runtime.stop();
   });
 
-  it('rejects an invalid custom token with SPEC’s sentence', async () => {
+  it('rejects an invalid custom token with the brief’s sentence', async () => {
     const runtime = startAuthActor(
       liveAuthMachine({
         adapter,

@@ -23,7 +23,7 @@ const user = (overrides: Partial<SignedInUser> = {}): SignedInUser => ({
   ...overrides,
 });
 
-describe('where a signed-in user goes (SPEC.md §4, D4, D16)', () => {
+describe('where a signed-in user goes (docs/product.md §4, D4, D16)', () => {
   it('with a purchased plan and the quiz done: the dashboard', () => {
     expect(signInDestination(user({ purchasedPlan: 'launchpad', quizCompleted: true }))).toEqual({ to: '/dashboard' });
   });
@@ -267,7 +267,7 @@ describe('the project timeline', () => {
   const bought = new Date('2026-01-01T00:00:00Z');
   const at = (days: number) => new Date(bought.getTime() + days * day);
 
-  it('has five phases (SPEC.md §9)', () => {
+  it('has five phases (docs/product.md §9)', () => {
     expect(timelinePhases).toHaveLength(5);
   });
 

@@ -78,7 +78,7 @@ function renderRoutes(route: string, state: AuthState) {
 }
 
 describe('useAuth', () => {
-  it('throws outside its provider (SPEC.md §5)', () => {
+  it('throws outside its provider (docs/product.md §5)', () => {
     function Reader() {
       useAuth();
       return null;
@@ -298,7 +298,7 @@ describe('dashboard', () => {
 });
 
 describe('pricing Buy Now', () => {
-  it('hands over the signed-in profile instead of the guest defaults (SPEC.md §2)', async () => {
+  it('hands over the signed-in profile instead of the guest defaults (docs/product.md §2)', async () => {
     const { user, router } = renderRoutes('/pricing', signedIn());
     await user.click(screen.getByRole('link', { name: 'Buy Now: LaunchPad' }));
     expect(router.state.location.pathname).toBe('/payment');

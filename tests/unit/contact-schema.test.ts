@@ -30,7 +30,7 @@ describe('contact schema', () => {
     [{ message: '' }, 'message', contactMessages.messageRequired, 'Message is required.'],
     [{ message: '  123456789   ' }, 'message', contactMessages.messageTooShort, 'Message must be at least 10 characters long.'],
   ])('%o gives %s the message %s', (change, field, message, literal) => {
-    // The literal pins SPEC.md §5's wording; the constant is what views import.
+    // The literal pins docs/product.md §5's wording; the constant is what views import.
     expect(message).toBe(literal);
     expect(contactFieldErrors({ ...valid, ...change })).toEqual({ [field]: literal });
   });

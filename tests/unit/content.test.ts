@@ -11,7 +11,7 @@ import { advantages } from '../../src/content/advantages';
 import { stats, coreValues } from '../../src/content/about';
 import { legalDocuments } from '../../src/content/legal';
 
-describe('marketing content (SPEC.md §2, §3)', () => {
+describe('marketing content (docs/product.md §2, §3)', () => {
   it('markets the six services', () => {
     expect(services.map((service) => service.title)).toEqual([
       'Web Development', 'Brand Design', 'Digital Marketing', 'Social Media', 'Sales Funnel', 'AI Agent Services',
@@ -34,7 +34,7 @@ describe('marketing content (SPEC.md §2, §3)', () => {
     expect(findCaseStudy('nope')).toBeUndefined();
   });
 
-  it('has five FAQs on home and five in Help, the Help ones on the topics SPEC.md names', () => {
+  it('has five FAQs on home and five in Help, the Help ones on the topics docs/product.md names', () => {
     expect(homeFaqs).toHaveLength(5);
     expect(helpFaqs).toHaveLength(5);
     const help = helpFaqs.map((faq) => `${faq.question} ${faq.answer}`.toLowerCase());
@@ -58,7 +58,7 @@ describe('marketing content (SPEC.md §2, §3)', () => {
     ]);
   });
 
-  it('links the five apps as SPEC.md says', () => {
+  it('links the five apps as docs/product.md says', () => {
     const links = Object.fromEntries(appSolutions.map((app) => [app.title, app.cta.to]));
     expect(links).toMatchObject({
       'AI Sales Agent': '/demo',
@@ -75,7 +75,7 @@ describe('marketing content (SPEC.md §2, §3)', () => {
     expect(coreValues).toHaveLength(4);
   });
 
-  it('has the four legal documents with the refund policy of SPEC.md §9', () => {
+  it('has the four legal documents with the refund policy of docs/product.md §9', () => {
     expect(legalDocuments.map((doc) => doc.slug)).toEqual(['terms', 'privacy', 'shipping', 'refunds']);
     const refunds = JSON.stringify(legalDocuments.find((doc) => doc.slug === 'refunds'));
     expect(refunds).toContain('at least 15 days before your next billing date');

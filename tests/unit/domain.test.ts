@@ -21,7 +21,7 @@ describe('formatInr', () => {
   });
 });
 
-describe('plans (SPEC.md §9)', () => {
+describe('plans (docs/product.md §9)', () => {
   it('has the three plans with their fees and services, in order', () => {
     expect(plans.map((plan) => [plan.key, plan.title, plan.setupFee, plan.monthlyFee])).toEqual([
       ['launchpad', 'LaunchPad', 10000, 2500],
@@ -51,7 +51,7 @@ describe('plans (SPEC.md §9)', () => {
   });
 });
 
-describe('service catalogue (SPEC.md §9)', () => {
+describe('service catalogue (docs/product.md §9)', () => {
   it('prices every service as specified', () => {
     expect(websiteTiers.starter).toMatchObject({ oneTime: 25000, monthly: 2500, timelineMonths: 2 });
     expect(websiteTiers.pro).toMatchObject({ name: 'Pro (Business)', oneTime: 60000, monthly: 5000, timelineMonths: 3 });
@@ -79,7 +79,7 @@ describe('service catalogue (SPEC.md §9)', () => {
   });
 });
 
-describe('checkout hand-off details (SPEC.md §2, Pricing)', () => {
+describe('checkout hand-off details (docs/product.md §2, Pricing)', () => {
   it('gives guests the guest defaults', () => {
     expect(guestDetails()).toEqual({
       fullName: 'Guest User',

@@ -25,8 +25,8 @@ const finished: QuizAnswers = quizProspect({
   monthlyAdSpend: 25000,
 });
 
-describe('quiz steps and progress (SPEC.md §4, D1)', () => {
-  it('has 15 steps in SPEC order and numbers them by their place in the full sequence', () => {
+describe('quiz steps and progress (docs/product.md §4, D1)', () => {
+  it('has 15 steps in the brief order and numbers them by their place in the full sequence', () => {
     expect(quizSteps).toHaveLength(15);
     expect(quizSteps.slice(8, 12)).toEqual(['hasWebsite', 'websiteQuality', 'runningAds', 'monthlyAdSpend']);
     expect(stepNumber('fullName')).toBe(1);
@@ -35,7 +35,7 @@ describe('quiz steps and progress (SPEC.md §4, D1)', () => {
   });
 });
 
-describe('text step validation (SPEC.md §5)', () => {
+describe('text step validation (docs/product.md §5)', () => {
   it.each([
     ['fullName', 'Al', 'nameInvalid'],
     ['fullName', '   Al   ', 'nameInvalid'],
@@ -49,7 +49,7 @@ describe('text step validation (SPEC.md §5)', () => {
     expect(textStepError(step, value)).toBe(error);
   });
 
-  it('uses SPEC’s own words', () => {
+  it('uses the brief’s own words', () => {
     expect(quizMessages).toMatchObject({
       nameInvalid: 'Please enter a valid name.',
       emailInvalid: 'Please enter a valid email.',

@@ -37,7 +37,7 @@ function answers(overrides: Partial<QuizAnswers> = {}): QuizAnswers {
 
 const plan = (key: string) => findPlan(key)!;
 
-describe('recommendPlan (SPEC.md §4, in order, with D2)', () => {
+describe('recommendPlan (docs/product.md §4, in order, with D2)', () => {
   it.each([
     ['> ₹50L', 'scale-up'],
     ['₹15L – ₹50L', 'scale-up'],

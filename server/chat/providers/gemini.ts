@@ -4,7 +4,7 @@ import { brand, factSheet, services, sitePaths } from '../siteFacts';
 import { ProviderError, type ChatProvider } from './types';
 
 /**
- * Gemini through @google/genai, on the server only: the key never reaches a browser (DESIGN.md D10). Streams with
+ * Gemini through @google/genai, on the server only: the key never reaches a browser (decision D10). Streams with
  * `generateContentStream` (`:streamGenerateContent?alt=sse`). The SDK does not retry unless told to, and a reply
  * has a time budget, so a 429 or a timeout becomes a clean error for the visitor instead of a long wait.
  */
@@ -22,7 +22,7 @@ export interface GeminiOptions {
   maxOutputTokens?: number;
 }
 
-/** SPEC.md §7.5: a friendly agency assistant that lists the services, qualifies leads, stays concise, invents nothing. */
+/** docs/product.md §7.5: a friendly agency assistant that lists the services, qualifies leads, stays concise, invents nothing. */
 export function systemInstruction(): string {
   return [
     `You are the friendly assistant on the website of ${brand.name}, a digital-growth agency selling to small and mid-size businesses in India.`,

@@ -56,7 +56,7 @@ export function Header() {
   );
 }
 
-/** Sign in, or Dashboard and Sign Out (SPEC.md §2); until the first auth check an empty box of the same size (D6). */
+/** Sign in, or Dashboard and Sign Out (docs/product.md §2); until the first auth check an empty box of the same size (D6). */
 function AccountLinks() {
   const status = useAuthSelector((state) => state.status);
   const signingOut = useAuthSelector((state) => state.activity === 'signOut');
@@ -182,7 +182,7 @@ const NavItem = styled(NavLink)`
   ${media.lg} { font-size: ${({ theme }) => theme.size.sm}; padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)}; }
 `;
 
-/** Holds the width of its widest variant, so the first auth check never shifts the bar (DESIGN.md D6). */
+/** Holds the width of its widest variant, so the first auth check never shifts the bar (decision D6). */
 const AccountArea = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(2)};

@@ -5,7 +5,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
 
-/** Resets the scroll position on every route change (SPEC.md §2). */
+/** Resets the scroll position on every route change (docs/product.md §2). */
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The header's links (SPEC.md §2), in order. */
+/** The header's links (docs/product.md §2), in order. */
 export const primaryNav = [
   { to: '/', label: 'Home' },
   { to: '/how-it-works', label: 'How It Works' },

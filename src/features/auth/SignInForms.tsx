@@ -50,7 +50,7 @@ export function SignInForm() {
   );
 }
 
-/** Create Account needs a plan sold online in the query (SPEC.md §2, §5); without one it points to pricing. */
+/** Create Account needs a plan sold online in the query (docs/product.md §2, §5); without one it points to pricing. */
 export function CreateAccountPanel({ plan }: { plan: Plan | undefined }) {
   const busy = useAuthSelector((state) => state.activity === 'signUp');
   const { signUp } = useAuthActions();

@@ -18,7 +18,7 @@ const tabs: { view: View; label: string }[] = [
 ];
 
 /**
- * /signin (SPEC.md §2): tabs Sign In and Create Account, `view=signup` opens the second, `plan` names the plan to
+ * /signin (docs/product.md §2): tabs Sign In and Create Account, `view=signup` opens the second, `plan` names the plan to
  * create the account for, `redirect` the page to return to (D16). Once someone is signed in it sends them on.
  */
 export function SignInPage() {
@@ -114,7 +114,7 @@ export function SignInPage() {
   );
 }
 
-/** Signed in: on to pay for the chosen plan, back to where they came from, or SPEC.md §4's next page. */
+/** Signed in: on to pay for the chosen plan, back to where they came from, or docs/product.md §4's next page. */
 function SendOn({ redirect }: { redirect: string | null }) {
   const user = useAuthSelector((state) => state.user);
   const checkoutPlan = useAuthSelector((state) => state.checkoutPlan);

@@ -14,7 +14,7 @@ import { ActivatePlan, PlanOverview } from './PlanOverview';
 import { SetPassword } from './SetPassword';
 
 /**
- * /dashboard (SPEC.md §2): signed-in clients only. What it shows about the plan comes from the server's /api/me
+ * /dashboard (docs/product.md §2): signed-in clients only. What it shows about the plan comes from the server's /api/me
  * answer alone (D4); until that answer arrives it says it is loading rather than trusting the local cache.
  */
 export function DashboardPage() {

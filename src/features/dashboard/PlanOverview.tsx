@@ -30,7 +30,7 @@ import { formatInr } from '../../domain/money';
 import { timelineProgress, type PhaseStatus } from './timeline';
 import { useNavigate } from 'react-router-dom';
 
-/** Static sample figures (SPEC.md §2), labelled as such on the page (D12). */
+/** Static sample figures (docs/product.md §2), labelled as such on the page (D12). */
 const sampleStats: { label: string; value: string; note: string; icon: LucideIcon }[] = [
   { label: 'Leads generated', value: '128', note: '+18% on last month', icon: Users },
   { label: 'Conversion rate', value: '4.6%', note: '+0.8 points', icon: TrendingUp },
@@ -64,7 +64,7 @@ export function PlanOverview({ plan, purchasedAt }: { plan: Plan; purchasedAt: s
           <h2 id="customise-title">Let’s tailor {plan.title} to your business</h2>
           <p>Answer a few questions about your business and goals, and we will shape your setup around them.</p>
         </div>
-        {/* D12: Start Setup opens the quiz instead of SPEC's placeholder alert. */}
+        {/* D12: Start Setup opens the quiz instead of the brief's placeholder alert. */}
         <Button type="button" $variant="light" onClick={() => navigate('/get-started')}>
           Start Setup <ArrowRight aria-hidden="true" size={18} />
         </Button>
@@ -168,7 +168,7 @@ export function PlanOverview({ plan, purchasedAt }: { plan: Plan; purchasedAt: s
   );
 }
 
-/** No plan per the server: activate one (SPEC.md §2), or finish paying for the one chosen at sign-up (D4). */
+/** No plan per the server: activate one (docs/product.md §2), or finish paying for the one chosen at sign-up (D4). */
 export function ActivatePlan({ chosenPlan }: { chosenPlan: PlanKey | null }) {
   const user = useAuthSelector((state) => state.user);
   const chosen = isPlanSoldOnline(chosenPlan) ? findPlan(chosenPlan) : undefined;

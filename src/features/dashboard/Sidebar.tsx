@@ -7,7 +7,7 @@ import { media } from '../../ui/theme';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { useAuthActions, useAuthSelector } from '../../lib/auth/hooks';
 
-/** The dashboard's own navigation (SPEC.md §2): Dashboard, Help Center and Sign Out; expanded or collapsed (§4). */
+/** The dashboard's own navigation (docs/product.md §2): Dashboard, Help Center and Sign Out; expanded or collapsed (§4). */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(true);
   const signedIn = useAuthSelector((state) => state.status === 'signedIn');

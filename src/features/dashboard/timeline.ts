@@ -1,5 +1,5 @@
 /**
- * The project timeline of a plan (SPEC.md §3 Timeline phase, §9: five phases). A phase's status follows from the
+ * The project timeline of a plan (docs/product.md §3 Timeline phase, §9: five phases). A phase's status follows from the
  * months since the plan was bought: Completed once its window has passed, In Progress inside it, Pending before it.
  */
 export type PhaseStatus = 'Completed' | 'In Progress' | 'Pending';

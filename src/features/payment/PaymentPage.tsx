@@ -9,7 +9,7 @@ import { amountDueToday, findPlan } from '../../domain/plans';
 import { GUEST_EMAIL_PLACEHOLDER, isCheckoutHandoff } from '../../domain/checkout';
 
 /**
- * Checkout. It needs the plan and the buyer's details handed over in router state (SPEC.md §2); without them, or
+ * Checkout. It needs the plan and the buyer's details handed over in router state (docs/product.md §2); without them, or
  * for a plan that is not sold online, the visitor goes back to /pricing.
  */
 export function PaymentPage() {

@@ -8,7 +8,7 @@ import { adSpendNote } from '../../content/pricing';
 
 interface PlanCardProps {
   plan: Plan;
-  /** Who is buying: the signed-in profile or the guest defaults (SPEC.md §2, Pricing). */
+  /** Who is buying: the signed-in profile or the guest defaults (docs/product.md §2, Pricing). */
   buyer: CustomerDetails;
 }
 

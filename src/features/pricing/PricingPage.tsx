@@ -17,7 +17,7 @@ export function PricingPage() {
     'Pricing',
     'Simple monthly growth plans for Indian small businesses: LaunchPad, Growth Engine and Scale Up. One setup fee, one monthly fee, no annual lock-in.',
   );
-  // A signed-in buyer checks out with their profile; everyone else as a guest (SPEC.md §2, Pricing).
+  // A signed-in buyer checks out with their profile; everyone else as a guest (docs/product.md §2, Pricing).
   const user = useAuthSelector((state) => state.user);
   const buyer = user ? profileDetails(user) : guestDetails();
 

@@ -14,7 +14,7 @@ export const envText = (value: string | boolean | undefined) =>
 /**
  * Firebase keeps the signed-in user in local storage under this key (browserLocalPersistence, the one persistence
  * src/lib/firebase.ts uses). Without it nobody is signed in in this browser, so the site can say "signed out"
- * without downloading Firebase at all (DESIGN.md D6, the budget of `/`).
+ * without downloading Firebase at all (decision D6, the budget of `/`).
  */
 export function sessionStorageKey(apiKey: string = envText(import.meta.env.VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY): string {
   return `firebase:authUser:${apiKey}:[DEFAULT]`;
