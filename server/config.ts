@@ -154,7 +154,17 @@ const envSchema = z.object({
 type Env = z.infer<typeof envSchema>;
 export type LogLevel = Env['LOG_LEVEL'];
 
-/** Extra hosts per CSP directive; later issues add Razorpay Checkout and Firebase hosts here. */
+/**
+ * Razorpay Checkout's hosts (its script, its payment frames, its API and telemetry calls), allowed only in live mode:
+ * the sandbox's checkout is the site's own code, so a sandbox server names none of them (docs/decisions/095).
+ */
+export const razorpayCheckoutHosts = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+} as const;
+
+/** Extra hosts per CSP directive: the identity provider's and, in live mode, Razorpay Checkout's. */
 export interface CspSources {
   scriptSrc: string[];
   connectSrc: string[];
@@ -348,9 +358,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     firebase,
     csp: {
-      scriptSrc: [],
-      connectSrc: emulatorOrigin ? [emulatorOrigin] : [...firebaseAuthHosts],
-      frameSrc: [],
+      scriptSrc: razorpay ? [...razorpayCheckoutHosts.scriptSrc] : [],
+      connectSrc: [...(emulatorOrigin ? [emulatorOrigin] : firebaseAuthHosts), ...(razorpay ? razorpayCheckoutHosts.connectSrc : [])],
+      frameSrc: razorpay ? [...razorpayCheckoutHosts.frameSrc] : [],
     },
   };
 }

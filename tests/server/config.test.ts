@@ -131,8 +131,24 @@ describe('loadConfig', () => {
     });
     expect(config.modes).toEqual({ database: 'embedded', payments: 'live', chat: 'gemini', auth: 'live' });
     expect(config.razorpay).toEqual({ keyId: 'rzp_live_1', keySecret: 'secret', webhookSecret: 'hook' });
-    // A real Firebase project: the browser signs in at Google's hosts instead of the emulator.
-    expect(config.csp.connectSrc).toEqual(['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+    // A real Firebase project: the browser signs in at Google's hosts instead of the emulator; live payments: Razorpay's.
+    expect(config.csp.connectSrc).toEqual([
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+    ]);
+    expect(config.csp.scriptSrc).toEqual(['https://checkout.razorpay.com']);
+    expect(config.csp.frameSrc).toEqual(['https://api.razorpay.com', 'https://checkout.razorpay.com']);
+  });
+
+  it('names none of Razorpay Checkout\'s hosts in the CSP on the sandbox gateway', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
+    expect(config.modes.payments).toBe('sandbox');
+    const hosts = [...config.csp.scriptSrc, ...config.csp.connectSrc, ...config.csp.frameSrc];
+    expect(hosts.filter((host) => host.includes('razorpay'))).toEqual([]);
+    expect(config.csp.scriptSrc).toEqual([]);
+    expect(config.csp.frameSrc).toEqual([]);
   });
 
   it('prefers the auth emulator when its host is set, and allows the browser to reach it', () => {
