@@ -20,7 +20,9 @@ import type { PlanKey } from '../src/domain/plans';
  * sign in with a custom token and sign out. signedIn runs two regions side by side: the server's profile (the only
  * source of the purchased plan) and setting a password. The machine names its effects; the app supplies them with
  * `.provide()`: `watchSession` (the identity provider's auth-state subscription), the sign-in calls, the profile
- * calls to /api/me, and `persistExtras` (the local cache `growth.user.{uid}`).
+ * calls to /api/me, and `persistExtras` (the local cache `growth.user.{uid}`). Signed out, a person can ask for a link
+ * to set a new password (`sendPasswordReset`): a buyer fulfilled while their browser was closed has an account with
+ * no password, and this is how they sign in later (docs/decisions/096).
  */
 
 export type { AuthAccount, AuthUser, LocalExtras } from '../src/domain/account';
@@ -32,7 +34,13 @@ export interface Session {
 }
 
 /** The machine's own reasons for a failed step; src/content/authMessages.ts words them. */
-export type AuthReason = 'unexpected' | 'signInNoUser' | 'signUpNoUser' | 'customTokenFailed' | 'planRequired';
+export type AuthReason =
+  | 'unexpected'
+  | 'signInNoUser'
+  | 'signUpNoUser'
+  | 'customTokenFailed'
+  | 'planRequired'
+  | 'resetNeedsEmail';
 
 /** Why a step failed: one of the machine's reasons, or the plain sentence the failing effect threw (docs/decisions/053). */
 export type AuthFailure = { reason: AuthReason } | { message: string };
@@ -52,6 +60,11 @@ export interface AuthContext {
   /** How this session's request to set a password was answered. */
   passwordOutcome: PasswordOutcome | null;
   passwordError: AuthFailure | null;
+  /**
+   * A password-reset link was asked for and the request was accepted. Whether an account exists for the address is
+   * never known here: the answer reads the same either way (docs/decisions/096).
+   */
+  passwordResetRequested: boolean;
 }
 
 export type AuthEvent =
@@ -64,6 +77,7 @@ export type AuthEvent =
   | { type: 'auth.update'; changes: ProfileUpdate }
   | { type: 'auth.refresh' }
   | { type: 'auth.setPassword'; password: string }
+  | { type: 'auth.resetPassword'; email: string }
   | { type: 'auth.dismissError' };
 
 export type PasswordOutcome = 'set' | 'emailed';
@@ -91,6 +105,7 @@ const signedOutContext = {
   checkoutPlan: null,
   passwordOutcome: null,
   passwordError: null,
+  passwordResetRequested: false,
 } satisfies Omit<AuthContext, 'error'>;
 
 export const authMachine = setup({
@@ -122,6 +137,9 @@ export const authMachine = setup({
     setPassword: fromPromise<PasswordOutcome, { password: string }>(async () => {
       throw new Error('setPassword must be provided by the app');
     }),
+    sendPasswordReset: fromPromise<void, { email: string }>(async () => {
+      throw new Error('sendPasswordReset must be provided by the app');
+    }),
   },
   guards: {
     hasSession: ({ event }) => (event as { session?: Session | null }).session != null,
@@ -136,6 +154,10 @@ export const authMachine = setup({
       return event.plan !== null;
     },
     wasSignedIn: ({ context }) => context.user !== null,
+    hasResetEmail: ({ event }) => {
+      assertEvent(event, 'auth.resetPassword');
+      return event.email.trim() !== '';
+    },
     profileKnown: ({ context }) => context.profile !== null,
     passwordWasSet: ({ event }) => outputOf<PasswordOutcome>(event) === 'set',
     // Only an account without a password, and only until this session's request has been answered (docs/decisions/055).
@@ -169,7 +191,7 @@ export const authMachine = setup({
         return event.message ? { message: event.message } : { reason: 'unexpected' as const };
       },
     }),
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, passwordResetRequested: false }),
     rememberCheckoutPlan: assign({
       error: null,
       checkoutPlan: ({ event }) => {
@@ -178,6 +200,8 @@ export const authMachine = setup({
       },
     }),
     requirePlan: assign({ error: { reason: 'planRequired' } }),
+    requireResetEmail: assign({ error: { reason: 'resetNeedsEmail' }, passwordResetRequested: false }),
+    notePasswordResetRequested: assign({ passwordResetRequested: true }),
     showError: assign({ error: ({ event }) => failureOf(errorOf(event)) }),
     showSignUpError: assign({ error: ({ event }) => failureOf(errorOf(event)), checkoutPlan: null }),
     signInFoundNoUser: assign({ error: { reason: 'signInNoUser' } }),
@@ -243,6 +267,23 @@ export const authMachine = setup({
         // Signed in in another tab.
         'auth.changed': { guard: 'hasSession', target: 'signedIn', actions: 'adoptSession' },
         'auth.dismissError': { actions: 'clearError' },
+        'auth.resetPassword': [
+          { guard: 'hasResetEmail', target: 'sendingPasswordReset', actions: 'clearError' },
+          { actions: 'requireResetEmail' },
+        ],
+      },
+    },
+    sendingPasswordReset: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sendPasswordReset',
+        src: 'sendPasswordReset',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.resetPassword');
+          return { email: event.email.trim() };
+        },
+        onDone: { target: 'signedOut', actions: 'notePasswordResetRequested' },
+        onError: { target: 'signedOut', actions: 'showError' },
       },
     },
     signingIn: {

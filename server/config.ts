@@ -93,6 +93,11 @@ const envSchema = z.object({
   HOST: z.preprocess(blankAsUndefined, z.string().trim().min(1).optional()),
   NODE_ENV: z.preprocess(blankAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   LOG_LEVEL: z.preprocess(blankAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+  // Multiplies every per-IP rate limit; for the end-to-end run, where every test shares 127.0.0.1 (decision 097).
+  RATE_LIMIT_SCALE: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int().min(1).max(100).default(1),
+  ),
   TRUST_PROXY: trustProxy,
   ALLOWED_ORIGINS: allowedOrigins,
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']),
@@ -154,7 +159,17 @@ const envSchema = z.object({
 type Env = z.infer<typeof envSchema>;
 export type LogLevel = Env['LOG_LEVEL'];
 
-/** Extra hosts per CSP directive; later issues add Razorpay Checkout and Firebase hosts here. */
+/**
+ * Razorpay Checkout's hosts (its script, its payment frames, its API and telemetry calls), allowed only in live mode:
+ * the sandbox's checkout is the site's own code, so a sandbox server names none of them (docs/decisions/095).
+ */
+export const razorpayCheckoutHosts = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+} as const;
+
+/** Extra hosts per CSP directive: the identity provider's and, in live mode, Razorpay Checkout's. */
 export interface CspSources {
   scriptSrc: string[];
   connectSrc: string[];
@@ -165,6 +180,8 @@ export interface Config {
   port: number;
   host: string;
   nodeEnv: Env['NODE_ENV'];
+  /** Every per-IP rate limit times this; 1 (the defaults) unless a local end-to-end run raises it (decision 097). */
+  rateLimitScale: number;
   logLevel: LogLevel;
   /** Express's `trust proxy`: a hop count or the proxies' addresses/subnets; undefined trusts no proxy. */
   trustProxy: number | string[] | undefined;
@@ -301,6 +318,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const emulatorOrigin = firebase.mode === 'emulator' ? `http://${firebase.emulatorHost}` : undefined;
   // ---- end accounts ----
 
+  // Production keeps the real limits: raised limits are for a test run on one machine only.
+  if (e.NODE_ENV === 'production' && e.RATE_LIMIT_SCALE !== 1) {
+    throw new Error('Invalid environment: RATE_LIMIT_SCALE: must be 1 (unset) in production');
+  }
+
   // A production server on the sandbox would hand out plans for fake payments: only when asked for by name.
   if (!razorpay && e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_PAYMENTS !== 'true') {
     throw new Error(
@@ -315,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (auth === 'emulator' ? '127.0.0.1' : '0.0.0.0'),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     databaseUrl: e.DATABASE_URL,
@@ -348,9 +371,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     firebase,
     csp: {
-      scriptSrc: [],
-      connectSrc: emulatorOrigin ? [emulatorOrigin] : [...firebaseAuthHosts],
-      frameSrc: [],
+      scriptSrc: razorpay ? [...razorpayCheckoutHosts.scriptSrc] : [],
+      connectSrc: [...(emulatorOrigin ? [emulatorOrigin] : firebaseAuthHosts), ...(razorpay ? razorpayCheckoutHosts.connectSrc : [])],
+      frameSrc: razorpay ? [...razorpayCheckoutHosts.frameSrc] : [],
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app';
+import { scaledRateLimits } from './http/rateLimits';
 import { loadConfig } from './config';
 import { contactForwardKind, createContactForwardHandler } from './contact/forwarder';
 import { openDatabase } from './db/client';
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
   let server: Server;
   try {
     await runMigrations(database);
-    const app = createApp({ config, db: database.db, logger, forwarder: worker, payments });
+    const rateLimits = scaledRateLimits(config.rateLimitScale);
+    const app = createApp({ config, db: database.db, logger, forwarder: worker, payments, rateLimits });
     server = await listen(app, config.port, config.host);
   } catch (err) {
     await database.close().catch(() => undefined);

@@ -31,6 +31,16 @@ const messages: Record<LimitClass, string> = {
   payments: 'Too many payment attempts. Please wait a minute and try again.',
 };
 
+/** Every class's limit times `scale` (the windows unchanged): RATE_LIMIT_SCALE for an end-to-end run (decision 097). */
+export function scaledRateLimits(scale: number): Partial<RateLimitSettings> {
+  if (scale === 1) return {};
+  const entries = (Object.keys(defaultRateLimits) as LimitClass[]).map((name) => [
+    name,
+    { ...defaultRateLimits[name], limit: defaultRateLimits[name].limit * scale },
+  ]);
+  return Object.fromEntries(entries) as Partial<RateLimitSettings>;
+}
+
 export type RateLimiters = Record<LimitClass, RequestHandler>;
 
 /**

@@ -11,7 +11,12 @@ export const authReasonMessages = {
   signUpNoUser: 'Sign up failed, user not created.',
   customTokenFailed: 'Sign in with custom token failed.',
   planRequired: 'Please select a plan from our pricing page to create an account.',
+  resetNeedsEmail: 'Enter your email address above, then choose Forgot password? again.',
 } as const;
+
+/** The one answer to a password-reset request: it never says whether the address has an account (docs/decisions/096). */
+export const passwordResetRequestedMessage =
+  'If an account exists for that email, we have sent a link to set a new password.';
 
 export const passwordSetMessage = 'Your password is set. Next time, sign in with your email and this password.';
 

@@ -38,6 +38,12 @@ export interface FirebaseAuthAdapter {
    * who paid long ago has no password to re-enter, so then the set-password link goes to their email instead.
    */
   setPassword(password: string): Promise<PasswordOutcome>;
+  /**
+   * Emails a link to set a new password. An address with no account resolves the same as one with an account (a real
+   * project with email-enumeration protection does so itself; the emulator says EMAIL_NOT_FOUND), so the site
+   * never reveals who has an account (docs/decisions/096).
+   */
+  sendPasswordReset(email: string): Promise<void>;
 }
 
 export function accountOf(user: User): AuthAccount {
@@ -118,6 +124,13 @@ function createAdapter(config: FirebaseWebConfig): FirebaseAuthAdapter {
         if (code !== 'auth/requires-recent-login' || !user.email) rethrow(error);
         await sendPasswordResetEmail(auth, user.email!).catch(rethrow);
         return 'emailed';
+      }
+    },
+    async sendPasswordReset(email) {
+      try {
+        await sendPasswordResetEmail(auth, email);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') rethrow(error);
       }
     },
   };

@@ -15,3 +15,28 @@ export async function queryDatabase<T extends pg.QueryResultRow>(sql: string, pa
     await client.end();
   }
 }
+
+export interface StoredPurchase {
+  gateway_order_id: string;
+  plan: string;
+  status: string;
+  amount_paise: number;
+  fulfilled_by: string | null;
+  account_created: boolean;
+  /** Every payment row of the order, and how many of those were captured. */
+  payments: number;
+  captured: number;
+}
+
+/** The orders the server stored for a buyer, each with its payment rows counted (issue #11). */
+export function purchasesOf(email: string): Promise<StoredPurchase[]> {
+  return queryDatabase<StoredPurchase>(
+    `select o.gateway_order_id, o.plan, o.status, o.amount_paise, o.fulfilled_by, o.account_created,
+            (select count(*)::int from payments p where p.gateway_order_id = o.gateway_order_id) as payments,
+            (select count(*)::int from payments p where p.gateway_order_id = o.gateway_order_id and p.status = 'captured') as captured
+       from orders o
+      where lower(o.customer_email) = lower($1)
+      order by o.created_at`,
+    [email],
+  );
+}

@@ -11,6 +11,7 @@ import { Header } from '../../src/app/layout/Header';
 import { SignInPage } from '../../src/features/auth/SignInPage';
 import { DashboardPage } from '../../src/features/dashboard/DashboardPage';
 import { authStateOf, type AuthState } from '../../src/lib/auth/authState';
+import { passwordResetRequestedMessage } from '../../src/content/authMessages';
 import { startAuthActor } from '../../src/lib/auth/runtime';
 import { storeWithActor } from '../../src/lib/auth/store';
 import { renderWithApp } from '../render';
@@ -64,6 +65,8 @@ const events: AuthEvent[] = [
   { type: 'auth.update', changes: { businessName: 'Rao Stores Pvt Ltd', quizCompleted: true } },
   { type: 'auth.refresh' },
   { type: 'auth.setPassword', password: 'new-secret-1' },
+  { type: 'auth.resetPassword', email: 'ravi@kumarclinic.in' },
+  { type: 'auth.resetPassword', email: '' },
   { type: 'auth.dismissError' },
 ];
 
@@ -89,6 +92,9 @@ const outcomes: AnyEventObject[] = [
   { type: 'xstate.done.actor.setPassword', output: 'set' },
   { type: 'xstate.done.actor.setPassword', output: 'emailed' },
   { type: 'xstate.error.actor.setPassword', error: new Error('Choose a stronger password of at least 6 characters.') },
+  // Done whether or not the address has an account: the adapter answers both alike (docs/decisions/096).
+  { type: 'xstate.done.actor.sendPasswordReset' },
+  { type: 'xstate.error.actor.sendPasswordReset', error: new Error('Too many attempts. Please wait a few minutes and try again.') },
 ];
 
 /** What changes behaviour: the state, who is signed in, whether the server's profile is known, the password flow. */
@@ -105,7 +111,16 @@ const paths = coveringPaths(model, authMachine, serializeState);
 
 // ---- fake effects: every promise waits until the test settles it ------------------------------------------------
 
-const invoked = ['signIn', 'signUp', 'signInWithToken', 'signOut', 'fetchProfile', 'saveProfile', 'setPassword'] as const;
+const invoked = [
+  'signIn',
+  'signUp',
+  'signInWithToken',
+  'signOut',
+  'fetchProfile',
+  'saveProfile',
+  'setPassword',
+  'sendPasswordReset',
+] as const;
 type Invoked = (typeof invoked)[number];
 
 function fakeEffects() {
@@ -187,6 +202,7 @@ describe('auth machine: model-based paths', () => {
             'auth.update': send,
             'auth.refresh': send,
             'auth.setPassword': send,
+            'auth.resetPassword': send,
             'auth.dismissError': send,
             ...outcomeExecutors(effects, (run) => run()),
           } as never,
@@ -297,6 +313,15 @@ describe('auth machine: model-based paths', () => {
                 await fill('New password', (event as Extract<AuthEvent, { type: 'auth.setPassword' }>).password);
                 await user.click(screen.getByRole('button', { name: 'Set password' }));
               })(),
+            'auth.resetPassword': ({ event }: ModelStep) =>
+              step(async () => {
+                const { email } = event as Extract<AuthEvent, { type: 'auth.resetPassword' }>;
+                await goto('/signin');
+                const input = screen.getByLabelText('Email');
+                await user.clear(input);
+                if (email) await user.type(input, email);
+                await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+              })(),
             'auth.dismissError': step(async () => {
               await goto('/signin');
               await user.click(screen.getByRole('tab', { name: 'Create Account' }));
@@ -359,14 +384,25 @@ function expectSignInPage(view: AuthState) {
   }
   expect(screen.getByRole('tablist', { name: 'Sign in or create an account' })).toBeVisible();
   const submitName = view.activity === 'signUp' ? /Create Account|Processing/ : /Sign In|Processing/;
-  const submit = within(screen.getByRole('tabpanel')).getByRole('button', { name: submitName });
+  const panel = within(screen.getByRole('tabpanel'));
+  const submit = panel.getByRole('button', { name: submitName });
   if (view.activity === 'signIn' || view.activity === 'signUp') {
     expect(submit).toHaveTextContent('Processing...');
     expect(submit).toBeDisabled();
+  } else if (view.activity === 'resetPassword') {
+    // Asking for a reset link holds the whole form, Sign In included, until the answer.
+    expect(submit).not.toHaveTextContent('Processing...');
+    expect(submit).toBeDisabled();
+    expect(panel.getByRole('button', { name: 'Sending link...' })).toBeDisabled();
   } else {
     expect(submit).not.toHaveTextContent('Processing...');
     expect(submit).toBeEnabled();
   }
+  if (view.activity === null) expect(panel.getByRole('button', { name: 'Forgot password?' })).toBeEnabled();
+  if (view.activity === 'signIn') expect(panel.getByRole('button', { name: 'Forgot password?' })).toBeDisabled();
+  const resetNotice = screen.queryByText(passwordResetRequestedMessage);
+  if (view.passwordResetNotice) expect(resetNotice).toHaveAttribute('role', 'status');
+  else expect(resetNotice).toBeNull();
   if (view.error) expect(screen.getByRole('alert')).toHaveTextContent(view.error);
   else expect(screen.queryByRole('alert')).toBeNull();
 }

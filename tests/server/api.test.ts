@@ -380,6 +380,28 @@ describe('security headers', () => {
     }
   });
 
+  it('allows Razorpay Checkout\'s hosts only with live Razorpay keys', async () => {
+    const live = testConfig({ RAZORPAY_KEY_ID: 'rzp_live_1', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' });
+    expect(live.modes.payments).toBe('live');
+    const liveApp = await startApp({ db: testDb.db, config: live });
+    try {
+      const policy = csp(await fetch(`${liveApp.url}/payment`));
+      expect(policy.get('script-src')).toEqual(["'self'", 'https://checkout.razorpay.com']);
+      expect(policy.get('frame-src')).toEqual(['https://api.razorpay.com', 'https://checkout.razorpay.com']);
+      expect(policy.get('connect-src')).toEqual([
+        "'self'",
+        'http://127.0.0.1:9099',
+        'https://api.razorpay.com',
+        'https://lumberjack.razorpay.com',
+      ]);
+    } finally {
+      await liveApp.close();
+    }
+    // The sandbox (the app above): the checkout is the site's own code, no Razorpay host anywhere.
+    const header = (await fetch(`${app.url}/payment`)).headers.get('content-security-policy') ?? '';
+    expect(header).not.toContain('razorpay');
+  });
+
   it('takes extra hosts per directive from the config', async () => {
     const config = testConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
     config.csp.scriptSrc.push('https://checkout.razorpay.com');

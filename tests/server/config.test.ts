@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { loadConfig as loadAnyConfig, withEmbeddedAuth } from '../../server/config';
+import { scaledRateLimits } from '../../server/http/rateLimits';
 
 // Most cases here are about other variables: they name the emulator, as `npm start` and the tests do.
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorDefaults.host };
@@ -24,6 +25,17 @@ describe('loadConfig', () => {
     expect(config.csp.connectSrc).toEqual(['http://127.0.0.1:9099']);
     expect(config.distDir).toBe(fileURLToPath(new URL('../../dist', import.meta.url)));
     expect(loadConfig({ DIST_DIR: '/tmp/site' }).distDir).toBe('/tmp/site');
+  });
+
+  it('scales the rate limits only outside production', () => {
+    expect(loadConfig({}).rateLimitScale).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_SCALE: '10' }).rateLimitScale).toBe(10);
+    expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '10', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }),
+    ).toThrow(/RATE_LIMIT_SCALE: must be 1 \(unset\) in production/);
+    expect(scaledRateLimits(1)).toEqual({});
+    expect(scaledRateLimits(10)).toMatchObject({ payments: { windowMs: 60_000, limit: 200 }, leads: { windowMs: 60_000, limit: 50 } });
   });
 
   it('treats blank values as unset', () => {
@@ -131,8 +143,24 @@ describe('loadConfig', () => {
     });
     expect(config.modes).toEqual({ database: 'embedded', payments: 'live', chat: 'gemini', auth: 'live' });
     expect(config.razorpay).toEqual({ keyId: 'rzp_live_1', keySecret: 'secret', webhookSecret: 'hook' });
-    // A real Firebase project: the browser signs in at Google's hosts instead of the emulator.
-    expect(config.csp.connectSrc).toEqual(['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+    // A real Firebase project: the browser signs in at Google's hosts instead of the emulator; live payments: Razorpay's.
+    expect(config.csp.connectSrc).toEqual([
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+    ]);
+    expect(config.csp.scriptSrc).toEqual(['https://checkout.razorpay.com']);
+    expect(config.csp.frameSrc).toEqual(['https://api.razorpay.com', 'https://checkout.razorpay.com']);
+  });
+
+  it('names none of Razorpay Checkout\'s hosts in the CSP on the sandbox gateway', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
+    expect(config.modes.payments).toBe('sandbox');
+    const hosts = [...config.csp.scriptSrc, ...config.csp.connectSrc, ...config.csp.frameSrc];
+    expect(hosts.filter((host) => host.includes('razorpay'))).toEqual([]);
+    expect(config.csp.scriptSrc).toEqual([]);
+    expect(config.csp.frameSrc).toEqual([]);
   });
 
   it('prefers the auth emulator when its host is set, and allows the browser to reach it', () => {

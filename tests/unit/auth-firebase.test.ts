@@ -61,6 +61,28 @@ describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emula
     expect(await failure(adapter.createAccount('Meera', 'not-an-email', 'secret-123'))).toBe('Please enter a valid email address.');
   });
 
+  it('answers a password-reset request alike for an account and an unknown address, and the link resets', async () => {
+    const admin = adminAuth(adminApp);
+    // A buyer fulfilled while their browser was closed: an account with no password (docs/decisions/096).
+    const buyer = await admin.createUser({ email: email(), displayName: 'Ravi Kumar' });
+    await expect(adapter.sendPasswordReset(buyer.email!)).resolves.toBeUndefined();
+    await expect(adapter.sendPasswordReset(email())).resolves.toBeUndefined();
+
+    const listing = (await (await fetch(`http://${emulatorHost}/emulator/v1/projects/${config.projectId}/oobCodes`)).json()) as {
+      oobCodes: { email: string; requestType: string; oobCode: string }[];
+    };
+    const code = listing.oobCodes.findLast((entry) => entry.email === buyer.email && entry.requestType === 'PASSWORD_RESET');
+    expect(code).toBeDefined();
+    const reset = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=any`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oobCode: code!.oobCode, newPassword: 'later-secret-1' }),
+    });
+    expect(reset.ok).toBe(true);
+    expect((await adapter.signIn(buyer.email!, 'later-secret-1'))?.uid).toBe(buyer.uid);
+    await adapter.signOut();
+  });
+
   it('signs in with a custom token minted by firebase-admin, sets quizCompleted, and sees the claims', async () => {
     const admin = adminAuth(adminApp);
     const buyer = await admin.createUser({ email: email(), displayName: 'Ravi Kumar' });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ArrowRight, BadgeCheck, LogIn } from 'lucide-react';
@@ -19,29 +19,42 @@ function ErrorLine() {
 }
 
 export function SignInForm() {
-  const busy = useAuthSelector((state) => state.activity === 'signIn');
-  const { signIn } = useAuthActions();
+  const activity = useAuthSelector((state) => state.activity);
+  const resetNotice = useAuthSelector((state) => state.passwordResetNotice);
+  const { signIn, resetPassword } = useAuthActions();
+  const email = useRef<HTMLInputElement>(null);
+  const signingIn = activity === 'signIn';
+  const resetting = activity === 'resetPassword';
+  const busy = signingIn || resetting;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     signIn(field(event, 'email').trim(), field(event, 'password'));
   };
+  // The link goes to the address typed above; the machine asks for one when the field is empty.
+  const forgot = () => resetPassword(email.current?.value.trim() ?? '');
 
   return (
     <Form onSubmit={submit} aria-label="Sign in">
       <ErrorLine />
+      {resetNotice && <Notice role="status">{resetNotice}</Notice>}
       <Fieldset disabled={busy}>
         <FieldGroup>
           <Label htmlFor="signin-email">Email</Label>
-          <Input id="signin-email" name="email" type="email" autoComplete="email" required />
+          <Input ref={email} id="signin-email" name="email" type="email" autoComplete="email" required />
         </FieldGroup>
         <FieldGroup>
-          <Label htmlFor="signin-password">Password</Label>
+          <PasswordLabelRow>
+            <Label htmlFor="signin-password">Password</Label>
+            <ForgotButton type="button" onClick={forgot} disabled={busy}>
+              {resetting ? 'Sending link...' : 'Forgot password?'}
+            </ForgotButton>
+          </PasswordLabelRow>
           <Input id="signin-password" name="password" type="password" autoComplete="current-password" required />
         </FieldGroup>
       </Fieldset>
       <Button type="submit" $size="lg" $block disabled={busy}>
-        {busy ? 'Processing...' : 'Sign In'} {!busy && <LogIn aria-hidden="true" size={18} />}
+        {signingIn ? 'Processing...' : 'Sign In'} {!signingIn && <LogIn aria-hidden="true" size={18} />}
       </Button>
       <Aside>
         New to GrowthPath? Accounts are created with a plan: <Link to="/pricing">choose yours</Link>.
@@ -129,6 +142,34 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space(5)};
 `;
 
+const Notice = styled.p`
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.brandSoft};
+  border: 1px solid ${({ theme }) => theme.color.brandLine};
+  color: ${({ theme }) => theme.color.brandInk};
+  font-size: ${({ theme }) => theme.size.sm};
+  font-weight: 600;
+`;
+
+const PasswordLabelRow = styled.div`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const ForgotButton = styled.button`
+  border: 0;
+  padding: 0;
+  background: none;
+  color: ${({ theme }) => theme.color.brand};
+  font-size: ${({ theme }) => theme.size.sm};
+  font-weight: 600;
+  cursor: pointer;
+  &:hover:not(:disabled) { text-decoration: underline; }
+  &:disabled { color: ${({ theme }) => theme.color.muted}; cursor: default; }
+`;
 
 const Hint = styled.p`
   font-size: ${({ theme }) => theme.size.sm};

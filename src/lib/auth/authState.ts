@@ -1,7 +1,12 @@
 import type { AuthFailure, AuthSnapshot, AuthUser } from '../../../machines/auth.machine';
 import type { AccountProfile } from '../../domain/account';
 import type { PlanKey } from '../../domain/plans';
-import { authReasonMessages, passwordEmailedMessage, passwordSetMessage } from '../../content/authMessages';
+import {
+  authReasonMessages,
+  passwordEmailedMessage,
+  passwordResetRequestedMessage,
+  passwordSetMessage,
+} from '../../content/authMessages';
 
 /**
  * What views read of the auth machine: a narrow, plain view of its snapshot, with the machine's reasons put into
@@ -9,7 +14,7 @@ import { authReasonMessages, passwordEmailedMessage, passwordSetMessage } from '
  */
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
-export type AuthActivity = 'signIn' | 'signUp' | 'customToken' | 'signOut' | null;
+export type AuthActivity = 'signIn' | 'signUp' | 'customToken' | 'signOut' | 'resetPassword' | null;
 export type ProfileStatus = 'loading' | 'saving' | 'ready' | 'unavailable' | null;
 
 export interface AuthState {
@@ -24,6 +29,8 @@ export interface AuthState {
   passwordSaving: boolean;
   passwordNotice: string | null;
   passwordError: string | null;
+  /** The neutral answer to a password-reset request, the same whether or not the address has an account. */
+  passwordResetNotice: string | null;
 }
 
 const activities: Record<string, AuthActivity> = {
@@ -31,6 +38,7 @@ const activities: Record<string, AuthActivity> = {
   signingUp: 'signUp',
   signingInWithToken: 'customToken',
   signingOut: 'signOut',
+  sendingPasswordReset: 'resetPassword',
 };
 
 const profileStatuses = [
@@ -68,5 +76,6 @@ export function authStateOf(snapshot: AuthSnapshot): AuthState {
     passwordNotice:
       outcome === 'set' ? passwordSetMessage : outcome === 'emailed' ? passwordEmailedMessage(context.user?.email ?? null) : null,
     passwordError: failureText(context.passwordError),
+    passwordResetNotice: context.passwordResetRequested ? passwordResetRequestedMessage : null,
   };
 }

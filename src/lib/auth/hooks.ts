@@ -31,6 +31,8 @@ export interface AuthActions {
   updateUser(changes: ProfileUpdate): void;
   refreshProfile(): void;
   setPassword(password: string): void;
+  /** Asks for a link to set a new password; the answer is `passwordResetNotice`, the same whether or not the address has an account. */
+  resetPassword(email: string): void;
   dismissError(): void;
 }
 
@@ -45,6 +47,7 @@ export function useAuthActions(): AuthActions {
       updateUser: (changes) => store.send({ type: 'auth.update', changes }),
       refreshProfile: () => store.send({ type: 'auth.refresh' }),
       setPassword: (password) => store.send({ type: 'auth.setPassword', password }),
+      resetPassword: (email) => store.send({ type: 'auth.resetPassword', email }),
       dismissError: () => store.send({ type: 'auth.dismissError' }),
     }),
     [store],

@@ -55,6 +55,7 @@ export function liveAuthMachine(effects: AuthEffects = defaultEffects()) {
       fetchProfile: fromPromise(async () => effects.getAccount(await adapter.idToken())),
       saveProfile: fromPromise(async ({ input }) => effects.updateAccount(await adapter.idToken(), input.changes)),
       setPassword: fromPromise(({ input }) => adapter.setPassword(input.password)),
+      sendPasswordReset: fromPromise(({ input }) => adapter.sendPasswordReset(input.email)),
     },
     actions: {
       persistExtras: (_, { user }) => effects.writeExtras(user.uid, extrasOf(user)),

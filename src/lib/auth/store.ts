@@ -26,6 +26,7 @@ export function staticAuthState(status: AuthState['status'], error: string | nul
     passwordSaving: false,
     passwordNotice: null,
     passwordError: null,
+    passwordResetNotice: null,
   };
 }
 

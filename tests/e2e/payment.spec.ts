@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { purchasesOf, queryDatabase } from './db';
+
+/**
+ * Purchases end to end on the sandbox gateway (docs/decisions/091), through the real funnels: quiz -> report ->
+ * Activate Your Plan, Pricing -> Buy Now as a guest, Create Account with a plan. Each purchase ends on the dashboard
+ * with the plan's apps and leaves exactly one paid order and one payment in PostgreSQL. Cancel and a declined payment
+ * show their messages and let the buyer pay again. A buyer whose browser closed after paying is fulfilled by the
+ * sandbox's webhook and signs in later through Forgot password (docs/decisions/096).
+ *
+ * The Auth Emulator is shared by every run on this machine: each test uses its own email addresses.
+ */
+
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
+
+const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@e2e.growthpath.test`;
+
+const apps = {
+  'growth-engine': ['Website', 'Brand Design', 'Local SEO & Google Business Profile', 'Paid Ads Management', 'Social Media Management'],
+  launchpad: ['Website', 'Brand Design', 'Local SEO & Google Business Profile', 'Social Media Management'],
+} as const;
+
+const cancelled = 'Payment was cancelled. Your order was not placed.';
+const declined = 'Payment failed: Payment declined by the test bank (Code: BAD_REQUEST_ERROR)';
+
+/** The page's Pay button (its name holds 'Pay', or 'Processing...' while busy), not the dialog's 'Pay now'. */
+const payButton = (page: Page) => page.getByRole('button', { name: /^(?!Pay now$).*(Pay|Processing)/ });
+const checkout = (page: Page) => page.getByRole('dialog', { name: 'Test payment' });
+
+async function openCheckout(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
+  const pay = payButton(page);
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(checkout(page)).toBeVisible();
+}
+
+/** Pays in the sandbox dialog; the page verifies, signs the buyer in and lands on the dashboard. */
+async function payAndLand(page: Page, plan: keyof typeof apps) {
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expectPlanOnDashboard(page, plan);
+}
+
+async function expectPlanOnDashboard(page: Page, plan: keyof typeof apps) {
+  const title = plan === 'launchpad' ? 'LaunchPad' : 'Growth Engine';
+  await expect(page.getByRole('heading', { name: title, level: 2, exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Your Apps' }).getByRole('heading', { level: 3 })).toHaveText([...apps[plan]]);
+}
+
+/** One paid order for the buyer, with one captured payment, fulfilled the way given (src/domain/payment.ts). */
+async function expectOnePaidOrder(email: string, plan: string, fulfilledBy: 'verification' | 'webhook') {
+  await expect
+    .poll(async () => (await purchasesOf(email)).filter((order) => order.status === 'paid' && order.fulfilled_by !== null).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const paid = (await purchasesOf(email)).filter((order) => order.status === 'paid');
+  expect(paid).toHaveLength(1);
+  expect(paid[0]).toMatchObject({ plan, fulfilled_by: fulfilledBy, payments: 1, captured: 1 });
+}
+
+async function answerQuiz(page: Page, email: string) {
+  await page.goto('/#/get-started');
+  await page.getByRole('button', { name: 'English' }).click();
+  const next = async (value: string) => {
+    await page.getByRole('textbox').fill(value);
+    await page.getByRole('button', { name: 'Next' }).click();
+  };
+  const choose = (label: string) => page.locator('[data-step]').getByRole('button', { name: label, exact: true }).click();
+  await next('Asha Verma');
+  await next(email);
+  await choose('Owner');
+  await next('Rao Stores');
+  await choose('Retail');
+  await choose('Several locations');
+  await choose('₹5 – 15 lakh');
+  for (const goal of ['Get more leads and enquiries', 'Build trust in my brand']) await page.getByRole('checkbox', { name: goal }).check();
+  await page.getByRole('button', { name: 'Confirm Selection' }).click();
+  await choose('Yes');
+  await choose('Outdated');
+  await choose('Yes');
+  await choose('₹10k – ₹25k');
+  await choose('Yes');
+  await choose('₹20,000 – ₹40,000');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/#\/report\?lang=en$/);
+}
+
+/** The guest's details step (D5): name, email and phone before the checkout opens. */
+async function giveGuestDetails(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Kiran Patel');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+}
+
+/** The emulator's newest password-reset code for the address, completed through its REST API. */
+async function resetPasswordThroughEmulator(email: string, newPassword: string) {
+  let oobCode: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`);
+      const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+      oobCode = oobCodes.findLast((code) => code.email.toLowerCase() === email.toLowerCase() && code.requestType === 'PASSWORD_RESET')?.oobCode;
+      return oobCode !== undefined;
+    })
+    .toBe(true);
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ oobCode, newPassword }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+const resetAnswer = 'If an account exists for that email, we have sent a link to set a new password.';
+
+async function askForResetLink(page: Page, email: string) {
+  await page.goto('/#/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('status').filter({ hasText: resetAnswer })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/#/');
+  await page.evaluate(() => localStorage.clear());
+});
+
+test('quiz -> report -> Activate Your Plan -> pay -> the dashboard shows Growth Engine and its apps', async ({ page }) => {
+  const email = uniqueEmail('asha');
+  await answerQuiz(page, email);
+  await page.getByRole('link', { name: 'Activate Your Plan' }).click();
+  await expect(page).toHaveURL(/#\/payment$/);
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('Growth Engine');
+  await expect(summary).toContainText(email);
+  await expect(summary).toContainText('₹21,500');
+  await payAndLand(page, 'growth-engine');
+  await expectOnePaidOrder(email, 'growth-engine', 'verification');
+});
+
+test('Pricing -> Buy Now as a guest -> details -> pay -> the dashboard', async ({ page }) => {
+  const email = uniqueEmail('kiran');
+  await page.goto('/#/pricing');
+  await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
+  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
+  await giveGuestDetails(page, email);
+  await payAndLand(page, 'growth-engine');
+  await expectOnePaidOrder(email, 'growth-engine', 'verification');
+});
+
+test('a signed-up user with ?plan= -> pay -> the dashboard shows LaunchPad', async ({ page }) => {
+  const email = uniqueEmail('meera');
+  await page.goto('/#/signin?view=signup&plan=launchpad');
+  await page.getByLabel('Full Name').fill('Meera Shah');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret-123');
+  await page.getByRole('button', { name: /Create Account/ }).click();
+  await expect(page).toHaveURL(/#\/payment/);
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('LaunchPad');
+  await payAndLand(page, 'launchpad');
+  await expectOnePaidOrder(email, 'launchpad', 'verification');
+});
+
+test('Cancel says the order was not placed, and Pay is enabled again', async ({ page }) => {
+  const email = uniqueEmail('cancel');
+  await page.goto('/#/pricing');
+  await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
+  await giveGuestDetails(page, email);
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(checkout(page)).toBeHidden();
+  await expect(page.getByRole('alert')).toHaveText(cancelled);
+  await expect(payButton(page)).toBeEnabled();
+  await expect(payButton(page)).not.toHaveText(/Processing/);
+  // Nothing was paid, nobody was signed in.
+  await expect(page).toHaveURL(/#\/payment$/);
+  const rows = await queryDatabase<{ status: string }>(
+    `select o.status from orders o join payments p on p.gateway_order_id = o.gateway_order_id where lower(o.customer_email) = lower($1)`,
+    [email],
+  );
+  expect(rows).toEqual([]);
+});
+
+test('a declined payment shows the bank\'s reason, and Pay is enabled again and can still pay', async ({ page }) => {
+  const email = uniqueEmail('declined');
+  await page.goto('/#/pricing');
+  await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
+  await giveGuestDetails(page, email);
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Simulate failure' }).click();
+  await expect(page.getByRole('alert')).toHaveText(declined);
+  await expect(payButton(page)).toBeEnabled();
+  await expect(payButton(page)).not.toHaveText(/Processing/);
+  expect((await purchasesOf(email)).filter((order) => order.status === 'paid')).toEqual([]);
+
+  // A retry still pays (created -> failed -> paid).
+  await payAndLand(page, 'growth-engine');
+  await expectOnePaidOrder(email, 'growth-engine', 'verification');
+});
+
+test('browser closed after paying: the webhook fulfils the order, the buyer resets a password and sees the plan', async ({ page, context }) => {
+  const email = uniqueEmail('closed');
+  // Verification never arrives: the page is closed as it would be, and only the gateway's webhook is left.
+  await page.route('**/api/verify-payment', (route) => route.abort());
+  await page.goto('/#/pricing');
+  await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
+  await giveGuestDetails(page, email);
+  await openCheckout(page);
+  const paid = page.waitForResponse((response) => /\/api\/sandbox\/checkout\/[^/]+\/pay$/.test(response.url()) && response.ok());
+  await checkout(page).getByRole('button', { name: 'Pay now' }).click();
+  await paid;
+  await page.close();
+
+  await expectOnePaidOrder(email, 'growth-engine', 'webhook');
+  const [order] = await purchasesOf(email);
+  expect(order!.account_created).toBe(true);
+
+  // Later, in a fresh tab: Forgot password, the link from the "email", sign in, the plan is there.
+  const later = await context.newPage();
+  await later.goto('/#/');
+  await later.evaluate(() => localStorage.clear());
+  await askForResetLink(later, email);
+  await resetPasswordThroughEmulator(email, 'later-secret-1');
+  await later.goto('/#/signin?redirect=/dashboard');
+  await later.getByLabel('Email').fill(email);
+  await later.getByLabel('Password').fill('later-secret-1');
+  await later.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
+  await expect(later).toHaveURL(/#\/dashboard$/);
+  await expectPlanOnDashboard(later, 'growth-engine');
+});
+
+test('Forgot password answers an unknown address exactly as a known one', async ({ page }) => {
+  await askForResetLink(page, uniqueEmail('nobody'));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // An empty Email field: the form asks for the address instead of sending anything.
+  await page.getByLabel('Email').fill('');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter your email address above, then choose Forgot password? again.');
+});
