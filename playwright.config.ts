@@ -15,7 +15,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Whole journeys (the 15-step quiz, then report, checkout and dashboard) take 15-30 s on a busy 2-core machine.
+  timeout: 90_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
