@@ -17,6 +17,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   // Whole journeys (the 15-step quiz, then report, checkout and dashboard) take 15-30 s on a busy 2-core machine.
   timeout: 90_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
