@@ -60,6 +60,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           css: false,
+          // A model-based path renders a whole funnel step by step: seconds each when the 2 cores are shared.
+          testTimeout: 20_000,
         },
       },
       {
