@@ -141,7 +141,7 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space(4)};
   padding: ${({ theme }) => theme.space(3)} 0;
   border-bottom: 1px solid ${({ theme }) => theme.color.line};
-  dt { color: ${({ theme }) => theme.color.muted}; }
+  dt { flex: none; white-space: nowrap; color: ${({ theme }) => theme.color.muted}; }
   dd { margin: 0; font-weight: 600; text-align: right; overflow-wrap: anywhere; }
 `;
 
