@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { PaymentProblem, type CheckoutResponse, type PendingPayment, type VerifyOutcome } from '../../machines/payment.machine';
+import type { CustomerDetails } from '../domain/checkout';
+import { PAYMENT_CURRENCY, paymentMessages, type CreateOrderAnswer } from '../domain/payment';
+import type { PlanKey } from '../domain/plans';
+import { ApiError, requestJson } from './http';
+
+/**
+ * The browser's side of POST /api/create-order, /api/verify-payment and the sandbox checkout's two buttons
+ * (docs/decisions/090, 091, 092). Failures reject with the payment machine's PaymentProblem, carrying the exact
+ * sentence the buyer reads.
+ */
+
+const createOrderAnswerSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int().positive(),
+  currency: z.literal(PAYMENT_CURRENCY),
+  keyId: z.string().min(1),
+  mode: z.enum(['sandbox', 'live']),
+  description: z.string(),
+}) satisfies z.ZodType<CreateOrderAnswer>;
+
+const verifyAnswerSchema = z.union([
+  z.object({ success: z.literal(true), token: z.string().min(1) }),
+  z.object({ success: z.literal(true), token: z.null(), msg: z.string() }),
+  z.object({ success: z.literal(false), msg: z.string().optional() }),
+]);
+
+const checkoutResponseSchema = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+}) satisfies z.ZodType<CheckoutResponse>;
+
+const sandboxFailureSchema = z.object({
+  error: z.object({ code: z.string(), description: z.string(), metadata: z.record(z.string(), z.unknown()).optional() }),
+});
+export type SandboxFailure = z.infer<typeof sandboxFailureSchema>;
+
+function host(): string {
+  return typeof window === 'undefined' ? 'this site' : window.location.host;
+}
+
+/** What the failed answer said: its body as received, else the server's own sentence. */
+function detailsOf(error: ApiError): string {
+  return error.bodyText || error.message;
+}
+
+export async function createOrder(
+  input: { plan: PlanKey; userDetails: CustomerDetails },
+  fetchImpl: typeof fetch = fetch,
+): Promise<CreateOrderAnswer> {
+  try {
+    return await requestJson('/api/create-order', {
+      method: 'POST',
+      body: { plan: input.plan, currency: PAYMENT_CURRENCY, userDetails: input.userDetails },
+      schema: createOrderAnswerSchema,
+      fetchImpl,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new PaymentProblem(
+      `Failed to create payment order. Is your backend running and accessible at ${host()}? Details: ${detailsOf(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** The `msg` of a `{ success: false, msg }` body, which is not the error envelope, so http.ts keeps it as text. */
+function msgOf(bodyText: string): string | null {
+  try {
+    const body = JSON.parse(bodyText) as { msg?: unknown };
+    return typeof body.msg === 'string' && body.msg ? body.msg : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface VerifyOptions {
+  /** The signed-in buyer's Firebase ID token: lets the server sign an existing account back in. */
+  idToken?: string;
+  fetchImpl?: typeof fetch;
+  /** Waits before each retry of a 503 "payment received, account not ready yet". */
+  retryDelaysMs?: number[];
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Verifies the payment. A 503 means the money arrived but the account is not set up yet: retried with backoff, and
+ * if it stays so, the server's sentence asks the buyer to sign in later (the payment is not lost, so no red failure).
+ */
+export async function verifyPayment(
+  payment: PendingPayment,
+  { idToken, fetchImpl = fetch, retryDelaysMs = [1_000, 2_000, 4_000], sleep = defaultSleep }: VerifyOptions = {},
+): Promise<VerifyOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await requestJson('/api/verify-payment', {
+        method: 'POST',
+        body: payment,
+        schema: verifyAnswerSchema,
+        fetchImpl,
+        ...(idToken ? { token: idToken } : {}),
+      });
+      if (answer.success && answer.token !== null) return { token: answer.token };
+      if (answer.success) return { token: null, message: answer.msg };
+      throw new PaymentProblem(answer.msg || paymentMessages.verificationFailed);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const msg = msgOf(error.bodyText);
+      // No answer at all, or not ready yet: the payment stands, so asking again is safe (verification is idempotent).
+      if ((error.status === 503 || error.status === 0) && attempt < retryDelaysMs.length) {
+        await sleep(retryDelaysMs[attempt]!);
+        continue;
+      }
+      if (error.status === 503 && msg) return { token: null, message: msg };
+      if (error.status === 0) throw error;
+      if (msg) throw new PaymentProblem(msg, { cause: error });
+      throw new PaymentProblem(`Payment verification failed. Status: ${error.status}. Body: ${detailsOf(error)}`, { cause: error });
+    }
+  }
+}
+
+/** Sandbox only: the gateway takes the payment and signs it as Razorpay would. */
+export function sandboxPay(orderId: string, email: string | undefined, fetchImpl: typeof fetch = fetch): Promise<CheckoutResponse> {
+  return requestJson(`/api/sandbox/checkout/${encodeURIComponent(orderId)}/pay`, {
+    method: 'POST',
+    body: email ? { email } : {},
+    schema: checkoutResponseSchema,
+    fetchImpl,
+  });
+}
+
+/** Sandbox only: the gateway records a declined payment and answers what Razorpay's `payment.failed` carries. */
+export function sandboxFail(orderId: string, fetchImpl: typeof fetch = fetch): Promise<SandboxFailure> {
+  return requestJson(`/api/sandbox/checkout/${encodeURIComponent(orderId)}/fail`, {
+    method: 'POST',
+    body: {},
+    schema: sandboxFailureSchema,
+    fetchImpl,
+  });
+}
