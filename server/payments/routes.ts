@@ -1,4 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
+import { jsonBody } from '../http/body';
 import { AppError, methodNotAllowed } from '../http/errors';
 import { SandboxError, type SandboxCheckout } from './sandboxGateway';
 import type { PaymentService } from './service';
@@ -16,13 +17,6 @@ export interface PaymentRoutesDeps {
   limiter: RequestHandler;
 }
 
-const jsonOnly =
-  (what: string): RequestHandler =>
-  (req, _res, next) => {
-    if (!req.is('application/json')) return next(new AppError(415, 'unsupported_media_type', `Send ${what} as application/json.`));
-    next();
-  };
-
 function bearer(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1];
@@ -39,7 +33,7 @@ function sandboxAppError(err: unknown): unknown {
 
 export function paymentRoutes({ service, sandbox, limiter }: PaymentRoutesDeps): Router {
   const router = Router();
-  const json = express.json({ limit: 16 * 1024 });
+  const bodyLimit = 16 * 1024;
 
   router
     .route('/razorpay/webhook')
@@ -53,14 +47,14 @@ export function paymentRoutes({ service, sandbox, limiter }: PaymentRoutesDeps):
 
   router
     .route('/create-order')
-    .post(limiter, jsonOnly('the order'), json, async (req, res) => {
+    .post(limiter, ...jsonBody(bodyLimit, 'the order'), async (req, res) => {
       res.status(201).json(await service.createOrder(req.body));
     })
     .all(methodNotAllowed(['POST']));
 
   router
     .route('/verify-payment')
-    .post(limiter, jsonOnly('the payment'), json, async (req, res) => {
+    .post(limiter, ...jsonBody(bodyLimit, 'the payment'), async (req, res) => {
       const outcome = await service.verifyPayment(req.body, { idToken: bearer(req.get('authorization')) });
       res.status(outcome.status).json(outcome.body);
     })
