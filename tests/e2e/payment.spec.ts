@@ -209,7 +209,14 @@ test('a declined payment shows the bank\'s reason, and Pay is enabled again and 
 test('browser closed after paying: the webhook fulfils the order, the buyer resets a password and sees the plan', async ({ page, context }) => {
   const email = uniqueEmail('closed');
   // Verification never arrives: the page is closed as it would be, and only the gateway's webhook is left.
-  await page.route('**/api/verify-payment', (route) => route.abort());
+  // The tab is closed only once its verification was stopped: closing with the request still being routed lets
+  // Playwright send it on, and the server would see a verification after all.
+  let verificationStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => (verificationStopped = resolve));
+  await page.route('**/api/verify-payment', async (route) => {
+    await route.abort();
+    verificationStopped();
+  });
   await page.goto('/#/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
   await giveGuestDetails(page, email);
@@ -217,6 +224,7 @@ test('browser closed after paying: the webhook fulfils the order, the buyer rese
   const paid = page.waitForResponse((response) => /\/api\/sandbox\/checkout\/[^/]+\/pay$/.test(response.url()) && response.ok());
   await checkout(page).getByRole('button', { name: 'Pay now' }).click();
   await paid;
+  await stopped;
   await page.close();
 
   await expectOnePaidOrder(email, 'growth-engine', 'webhook');

@@ -160,7 +160,7 @@ test('English: the whole quiz leads to Growth Engine, with its figures, the stor
   await expect(page).toHaveURL(/#\/payment$/);
   await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText('₹21,500')).toBeVisible();
+  await expect(page.getByText('₹21,500', { exact: true })).toBeVisible();
 });
 
 test('Hindi: the whole quiz in Hindi leads to LaunchPad, a Hindi report and an A4 PDF', async ({ page }) => {
