@@ -4,6 +4,7 @@ import { GUEST_EMAIL_PLACEHOLDER } from './checkout';
 import { contactMessages } from './contact';
 import { findPlan, type Plan, type PlanKey } from './plans';
 import { quizLimits, quizMessages } from './quiz';
+import { safeText } from './text';
 
 /**
  * Online payment rules shared by the browser and the server (docs/decisions/090-payment-fulfilment.md): what a plan
@@ -76,10 +77,7 @@ const planField = z
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer.`)
+  safeText(z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be ${max} characters or fewer.`))
     .nullish()
     .transform((value) => value ?? '');
 
@@ -92,13 +90,9 @@ const phonePattern = /^\+?\d+(?:[ -]\d+)*$/;
  * is one account, found by a real email.
  */
 export const buyerDetailsSchema = z.object({
-  fullName: z
-    .string({ error: quizMessages.nameInvalid })
-    .trim()
+  fullName: safeText(z.string({ error: quizMessages.nameInvalid }).trim())
     .refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
-  email: z
-    .string({ error: contactMessages.emailRequired })
-    .trim()
+  email: safeText(z.string({ error: contactMessages.emailRequired }).trim())
     .min(1, { error: contactMessages.emailRequired, abort: true })
     .refine((value) => value.length <= quizLimits.email && emailShape.test(value), {
       error: contactMessages.emailInvalid,
@@ -107,8 +101,7 @@ export const buyerDetailsSchema = z.object({
     .pipe(z.email(contactMessages.emailInvalid))
     .transform((value) => value.toLowerCase())
     .refine((value) => value !== GUEST_EMAIL_PLACEHOLDER, paymentMessages.emailPlaceholder),
-  phone: z
-    .string({ error: 'Phone number must be text.' })
+  phone: safeText(z.string({ error: 'Phone number must be text.' }))
     .nullish()
     .transform((value) => (value ?? '').trim())
     .refine((value) => {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../server/db/schema';
 import { type QuizAnswers } from '../../src/domain/quiz';
 import { unsafeTextMessage } from '../../src/domain/text';
 import { isErrorShape, openTestDatabase, startApp, validContact, type RunningApp, type TestDatabase } from './support';
@@ -58,6 +60,25 @@ describe.each(Object.entries(hostile))('%s in a text field', (_name, text) => {
   it('POST /api/quiz-submissions: 400 naming the field', async () => {
     const response = await post('/api/quiz-submissions', { language: 'en', answers: { ...answers, businessName: text } });
     expect(await fieldErrorsOf(response)).toEqual({ businessName: unsafeTextMessage });
+  });
+
+  it('POST /api/create-order and /api/verify-payment: 400 naming the buyer field, no order stored', async () => {
+    const buyer = { fullName: 'Asha Verma', email: 'asha@raostores.in', phone: '', businessName: 'Rao Stores' };
+    for (const field of ['fullName', 'businessName'] as const) {
+      const userDetails = { ...buyer, [field]: text };
+      const order = await post('/api/create-order', { plan: 'launchpad', currency: 'INR', userDetails });
+      expect(await fieldErrorsOf(order)).toMatchObject({ [`userDetails.${field}`]: unsafeTextMessage });
+      const verify = await post('/api/verify-payment', {
+        razorpay_payment_id: 'pay_Test0000000001',
+        razorpay_order_id: 'order_Test000000001',
+        razorpay_signature: 'a'.repeat(64),
+        plan: 'launchpad',
+        userDetails,
+      });
+      expect(verify.status).toBe(400);
+      expect(await verify.json()).toMatchObject({ success: false, fieldErrors: { [`userDetails.${field}`]: unsafeTextMessage } });
+    }
+    expect((await testDb.db.select({ count: sql<number>`count(*)::int` }).from(orders))[0]!.count).toBe(0);
   });
 
   it('POST /api/chat: 400 naming the field, before anything is streamed', async () => {
