@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { safeText } from './text';
+
+/**
+ * The staff inbox's wire contract (issue 12): what /api/admin/* answers and accepts, written once for the server and
+ * the browser. Staff are accounts whose ID token carries the `admin: true` custom claim; nothing here is public.
+ */
+
+/** The custom claim `npm run grant-admin` sets and every /api/admin route checks on the server. */
+export const STAFF_CLAIM = 'admin';
+
+export const inboxTabs = ['contact', 'quiz', 'chat', 'orders', 'customers'] as const;
+export type InboxTab = (typeof inboxTabs)[number];
+
+/** The tabs whose rows are leads: they carry a status and a staff note, and the tab counts the new ones. */
+export const leadTabs = ['contact', 'quiz', 'chat'] as const;
+export type LeadTab = (typeof leadTabs)[number];
+
+export function isLeadTab(tab: InboxTab): tab is LeadTab {
+  return (leadTabs as readonly string[]).includes(tab);
+}
+
+export const inboxTabLabels: Record<InboxTab, string> = {
+  contact: 'Contact messages',
+  quiz: 'Quiz submissions',
+  chat: 'Chat leads',
+  orders: 'Orders',
+  customers: 'Customers',
+};
+
+/** A lead's place in the agency's pipeline, in the order staff move it. */
+export const leadStatuses = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export const leadStatusLabels: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const inboxLimits = {
+  /** Rows per page unless the request asks for fewer. */
+  pageSize: 25,
+  maxPageSize: 100,
+  search: 100,
+  note: 2000,
+  /** A cursor is short opaque text; anything longer is not one of ours. */
+  cursor: 200,
+  /** Rows one CSV export may hold; past it the export says it was cut (header `X-Export-Truncated: true`). */
+  exportRows: 50_000,
+} as const;
+
+// ---- requests -----------------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/admin/:tab?q=&cursor=&limit= (and /api/admin/:tab/export.csv?q=). `q` matches name, email or business
+ * (and, for orders, the gateway ids), case-insensitively; `cursor` is the previous page's `nextCursor`.
+ */
+export const inboxQuerySchema = z.object({
+  q: safeText(z.string().trim().max(inboxLimits.search, `Search for at most ${inboxLimits.search} characters.`)).default(''),
+  cursor: z.string().max(inboxLimits.cursor).regex(/^[A-Za-z0-9_-]+$/, 'That page link is not valid.').optional(),
+  limit: z.coerce.number().int().min(1).max(inboxLimits.maxPageSize).default(inboxLimits.pageSize),
+});
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** PATCH /api/admin/leads/:tab/:id: a new status, a new note, or both. */
+export const leadUpdateSchema = z
+  .object({
+    status: z.enum(leadStatuses).optional(),
+    staffNote: safeText(z.string().trim().max(inboxLimits.note, `Keep the note under ${inboxLimits.note} characters.`)).optional(),
+  })
+  .strict()
+  .refine((update) => update.status !== undefined || update.staffNote !== undefined, 'Change the status or the note.');
+export type LeadUpdate = z.output<typeof leadUpdateSchema>;
+
+// ---- rows ---------------------------------------------------------------------------------------------------------
+
+const isoTime = z.string();
+
+/** What every lead row adds: where staff have got to with it. */
+const leadFields = {
+  status: z.enum(leadStatuses),
+  staffNote: z.string(),
+  /** When staff last changed the status or note; null while untouched. */
+  statusChangedAt: isoTime.nullable(),
+};
+
+/**
+ * A contact message's forwarding to the agency's address (the outbox): `off` when no CONTACT_FORWARD_URL is set,
+ * `queued` before the first attempt, `retrying` after a failed one, `failed` once the attempts ran out.
+ */
+export const forwardingStates = ['off', 'queued', 'delivered', 'retrying', 'failed'] as const;
+export type ForwardingState = (typeof forwardingStates)[number];
+
+export const contactRowSchema = z.object({
+  id: z.string(),
+  createdAt: isoTime,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  forwarding: z.object({
+    state: z.enum(forwardingStates),
+    attempts: z.number().int(),
+    maxAttempts: z.number().int(),
+    lastError: z.string().nullable(),
+    deliveredAt: isoTime.nullable(),
+  }),
+  ...leadFields,
+});
+export type ContactRow = z.infer<typeof contactRowSchema>;
+
+export const quizRowSchema = z.object({
+  id: z.string(),
+  createdAt: isoTime,
+  name: z.string(),
+  email: z.string(),
+  businessName: z.string().nullable(),
+  language: z.enum(['en', 'hi']),
+  recommendedPlan: z.string(),
+  /** The answers as stored (src/domain/quiz.ts quizAnswersSchema's output). */
+  answers: z.record(z.string(), z.unknown()),
+  /** The report as the prospect saw it (src/domain/report.ts), stored at submission. */
+  report: z.record(z.string(), z.unknown()),
+  ...leadFields,
+});
+export type QuizRow = z.infer<typeof quizRowSchema>;
+
+export const chatTurnSchema = z.object({ role: z.enum(['user', 'model']), text: z.string() });
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
+
+export const chatRowSchema = z.object({
+  id: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  need: z.string().nullable(),
+  conversationId: z.string(),
+  /** The conversation that produced the lead, oldest turn first. */
+  transcript: z.array(chatTurnSchema),
+  ...leadFields,
+});
+export type ChatRow = z.infer<typeof chatRowSchema>;
+
+export const orderRowSchema = z.object({
+  id: z.string(),
+  createdAt: isoTime,
+  plan: z.string(),
+  amountPaise: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['created', 'failed', 'paid']),
+  mode: z.enum(['sandbox', 'live']),
+  gatewayOrderId: z.string(),
+  gatewayPaymentId: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  paidAt: isoTime.nullable(),
+  fulfilledAt: isoTime.nullable(),
+  fulfilledBy: z.enum(['verification', 'webhook', 'reconciliation']).nullable(),
+  /** Why fulfilment is still owed on a paid order; the reconciler retries. */
+  fulfilmentError: z.string().nullable(),
+  /** A captured payment for this order must go back (a second payment, a wrong amount). */
+  refundNeeded: z.boolean(),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const customerRowSchema = z.object({
+  uid: z.string(),
+  /** When the account's profile was created. */
+  createdAt: isoTime,
+  email: z.string(),
+  displayName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  plan: z.string().nullable(),
+  purchasedAt: isoTime.nullable(),
+});
+export type CustomerRow = z.infer<typeof customerRowSchema>;
+
+export const inboxRowSchemas = {
+  contact: contactRowSchema,
+  quiz: quizRowSchema,
+  chat: chatRowSchema,
+  orders: orderRowSchema,
+  customers: customerRowSchema,
+} as const;
+
+export interface InboxRows {
+  contact: ContactRow;
+  quiz: QuizRow;
+  chat: ChatRow;
+  orders: OrderRow;
+  customers: CustomerRow;
+}
+export type InboxRow = InboxRows[InboxTab];
+
+// ---- answers ------------------------------------------------------------------------------------------------------
+
+/** One page of a tab, newest first. `nextCursor` is null on the last page. */
+export function inboxPageSchema<T extends InboxTab>(tab: T) {
+  return z.object({ items: z.array(inboxRowSchemas[tab]), nextCursor: z.string().nullable() });
+}
+export interface InboxPage<T extends InboxTab = InboxTab> {
+  items: InboxRows[T][];
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/summary: the badges on the tabs, and the payments that need staff. */
+export const inboxSummarySchema = z.object({
+  newLeads: z.object({ contact: z.number().int(), quiz: z.number().int(), chat: z.number().int() }),
+  failedForwards: z.number().int(),
+  refundsNeeded: z.number().int(),
+  unfulfilledOrders: z.number().int(),
+});
+export type InboxSummary = z.infer<typeof inboxSummarySchema>;
+
+// ---- CSV ----------------------------------------------------------------------------------------------------------
+
+/**
+ * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (starting with =, +, -, @, or a tab or
+ * carriage return before one) is prefixed with an apostrophe, so an export opened in Excel or Sheets runs nothing
+ * (OWASP, "CSV Injection").
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(cells: readonly (string | number | boolean | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
