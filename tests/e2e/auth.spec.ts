@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { queryDatabase } from './db';
+import { uniqueEmail } from './funnels';
 
 /**
  * Accounts end to end, in Chromium, against the Firebase Auth Emulator that `npm start` runs and the real server:
@@ -34,8 +35,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await deleteApp(adminApp);
 });
-
-const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@e2e.growthpath.test`;
 
 async function existingUser(name: string, displayName: string) {
   const email = uniqueEmail(name);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { queryDatabase } from './db';
+import { openChat } from './funnels';
 
 /**
  * The footer chat assistant against the real server and its local assistant: streamed answers, Send disabled while
@@ -7,20 +8,6 @@ import { queryDatabase } from './db';
  */
 
 const FAILURE = 'Sorry, I encountered an error. Please try again or visit our contact page.';
-
-async function openChat(page: Page) {
-  const launcher = page.getByRole('contentinfo').getByRole('button', { name: 'Chat with our assistant' });
-  await launcher.click();
-  const panel = page.getByRole('dialog', { name: 'GrowthPath assistant' });
-  await expect(panel).toBeVisible();
-  return {
-    launcher,
-    panel,
-    textbox: panel.getByRole('textbox', { name: 'Your message' }),
-    send: panel.getByRole('button', { name: 'Send' }),
-    items: panel.getByRole('list', { name: 'Conversation' }).getByRole('listitem'),
-  };
-}
 
 /** Records every length the streaming reply's text has had, to tell a streamed reply from one shown at once. */
 async function recordStreaming(page: Page) {

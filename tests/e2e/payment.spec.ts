@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { purchasesOf, queryDatabase } from './db';
+import { answerQuiz, checkout, giveGuestDetails, openCheckout, payButton, uniqueEmail } from './funnels';
 
 /**
  * Purchases end to end on the sandbox gateway (docs/decisions/091), through the real funnels: quiz -> report ->
@@ -15,8 +15,6 @@ import { purchasesOf, queryDatabase } from './db';
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
 
-const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@e2e.growthpath.test`;
-
 const apps = {
   'growth-engine': ['Website', 'Brand Design', 'Local SEO & Google Business Profile', 'Paid Ads Management', 'Social Media Management'],
   launchpad: ['Website', 'Brand Design', 'Local SEO & Google Business Profile', 'Social Media Management'],
@@ -25,17 +23,7 @@ const apps = {
 const cancelled = 'Payment was cancelled. Your order was not placed.';
 const declined = 'Payment failed: Payment declined by the test bank (Code: BAD_REQUEST_ERROR)';
 
-/** The page's Pay button (its name holds 'Pay', or 'Processing...' while busy), not the dialog's 'Pay now'. */
-const payButton = (page: Page) => page.getByRole('button', { name: /^(?!Pay now$).*(Pay|Processing)/ });
-const checkout = (page: Page) => page.getByRole('dialog', { name: 'Test payment' });
 
-async function openCheckout(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
-  const pay = payButton(page);
-  await expect(pay).toBeEnabled();
-  await pay.click();
-  await expect(checkout(page)).toBeVisible();
-}
 
 /** Pays in the sandbox dialog; the page verifies, signs the buyer in and lands on the dashboard. */
 async function payAndLand(page: Page, plan: keyof typeof apps) {
@@ -63,41 +51,7 @@ async function expectOnePaidOrder(email: string, plan: string, fulfilledBy: 'ver
   expect(paid[0]).toMatchObject({ plan, fulfilled_by: fulfilledBy, payments: 1, captured: 1 });
 }
 
-async function answerQuiz(page: Page, email: string) {
-  await page.goto('/#/get-started');
-  await page.getByRole('button', { name: 'English' }).click();
-  const next = async (value: string) => {
-    await page.getByRole('textbox').fill(value);
-    await page.getByRole('button', { name: 'Next' }).click();
-  };
-  const choose = (label: string) => page.locator('[data-step]').getByRole('button', { name: label, exact: true }).click();
-  await next('Asha Verma');
-  await next(email);
-  await choose('Owner');
-  await next('Rao Stores');
-  await choose('Retail');
-  await choose('Several locations');
-  await choose('₹5 – 15 lakh');
-  for (const goal of ['Get more leads and enquiries', 'Build trust in my brand']) await page.getByRole('checkbox', { name: goal }).check();
-  await page.getByRole('button', { name: 'Confirm Selection' }).click();
-  await choose('Yes');
-  await choose('Outdated');
-  await choose('Yes');
-  await choose('₹10k – ₹25k');
-  await choose('Yes');
-  await choose('₹20,000 – ₹40,000');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/#\/report\?lang=en$/);
-}
 
-/** The guest's details step (D5): name, email and phone before the checkout opens. */
-async function giveGuestDetails(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Kiran Patel');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('9876543210');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-}
 
 /** The emulator's newest password-reset code for the address, completed through its REST API. */
 async function resetPasswordThroughEmulator(email: string, newPassword: string) {
