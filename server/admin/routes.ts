@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
   inboxQuerySchema,
@@ -47,6 +47,24 @@ function queryOf(req: Request) {
   return parsed.data;
 }
 
+/**
+ * Writes to the response, waiting while its buffer is full (or until it is gone). One drain listener for the whole
+ * response: compression() hands drain listeners to its gzip stream, where res.off cannot remove them again.
+ */
+function bufferedWriter(res: Response): (chunk: string) => Promise<void> {
+  let waiting: (() => void) | undefined;
+  const release = () => {
+    const resume = waiting;
+    waiting = undefined;
+    resume?.();
+  };
+  res.on('drain', release);
+  res.on('close', release);
+  return async (chunk) => {
+    if (!res.write(chunk) && !res.destroyed) await new Promise<void>((resolve) => (waiting = resolve));
+  };
+}
+
 export function adminRoutes({ service, verifier }: { service: AdminService; verifier: TokenVerifier }): Router {
   const router = Router();
   router.use(...requireStaff(verifier));
@@ -89,9 +107,10 @@ export function adminRoutes({ service, verifier }: { service: AdminService; veri
       // A chunk at a time, waiting for the socket to drain: 50,000 rows never sit in memory at once.
       const gone = new AbortController();
       res.on('close', () => gone.abort());
+      const write = bufferedWriter(res);
       for await (const chunk of csv.lines) {
         if (gone.signal.aborted) return;
-        if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+        await write(chunk);
       }
       res.end();
     })
