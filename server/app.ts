@@ -1,4 +1,6 @@
 import compression from 'compression';
+import { adminRoutes } from './admin/routes';
+import { createAdminService } from './admin/service';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
@@ -16,6 +18,7 @@ import { contactRoutes } from './contact/routes';
 import { createContactService } from './contact/service';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
+import { outboxMaxAttempts } from './outbox/worker';
 import { databaseUnavailable } from './http/databaseUnavailable';
 import { errorHandler, notFound } from './http/errors';
 import { refuseCrossSite } from './http/crossSite';
@@ -78,6 +81,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   const verifier = firebaseTokenVerifier(firebaseAuth);
   const quiz = createQuizService({ db });
   const paymentComponent = payments ?? createPayments({ config, db, logger });
+  const admin = createAdminService({ db, maxAttempts: outboxMaxAttempts, onRetry: () => forwarder?.wake() });
   const pingDatabase = () => db.execute(sql`select 1`);
 
   // ---- middleware ----
@@ -98,6 +102,8 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   api.use(chatRoutes({ service: chat, limiter: limiters.chat, logger }));
   api.use(accountRoutes({ service: account, verifier }));
   api.use(quizRoutes({ service: quiz, limiter: limiters.leads }));
+  // The staff inbox: every address under /admin checks the token and the staff claim first.
+  api.use('/admin', adminRoutes({ service: admin, verifier }));
   api.use(notFound());
   app.use('/api', api);
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { detailsAskedFor, detailsIn, type LeadDetails, type LeadField } from './leadDetails';
-import { findChatLead, saveChatLead } from './leadsRepository';
+import { appendTranscript, findChatLead, saveChatLead } from './leadsRepository';
 import { ProviderError, type ChatProvider, type LeadProgress, type ProviderFailure } from './providers/types';
 import { trustedHistory, type TurnSigner } from './turnSignature';
 
@@ -69,12 +69,22 @@ function aborted(signal: AbortSignal): Promise<'aborted'> {
 }
 
 export function createChatService({ db, provider, logger, replyTimeoutMs, signer }: ChatServiceDeps): ChatService {
-  async function leadProgress(request: ChatRequest): Promise<LeadProgress> {
+  /**
+   * The lead's details, and its transcript: once a conversation has a lead, its turns are kept for staff (the
+   * conversation so far on the turn that finds the lead, then each new message). A conversation without a lead
+   * stores nothing (docs/decisions/101-chat-transcript-minimisation.md).
+   */
+  async function leadProgress(request: ChatRequest): Promise<LeadProgress & { leadId: string | undefined }> {
     const details = detailsIn(request.message, detailsAskedFor(request.history));
     const captured = fields.filter((field) => details[field] !== undefined);
     const row = captured.length > 0 ? await saveChatLead(db, request.conversationId, details) : await findChatLead(db, request.conversationId);
     if (captured.length > 0) logger.info('chat lead updated', { conversationId: request.conversationId, fields: captured });
-    return { known: knownOf(row), captured };
+    if (row) {
+      const visitor = { role: 'user' as const, text: request.message };
+      const history = request.history.map(({ role, text }) => ({ role, text }));
+      await appendTranscript(db, row.id, { initial: [...history, visitor], turns: [visitor] });
+    }
+    return { known: knownOf(row), captured, leadId: row?.id };
   }
 
   async function* events(received: ChatRequest, visitorGone: AbortSignal): AsyncGenerator<ChatStreamEvent> {
@@ -90,8 +100,9 @@ export function createChatService({ db, provider, logger, replyTimeoutMs, signer
     };
 
     let lead: LeadProgress;
+    let leadId: string | undefined;
     try {
-      lead = await leadProgress(request);
+      ({ leadId, ...lead } = await leadProgress(request));
     } catch (error) {
       yield fail('storage', error);
       return;
@@ -127,7 +138,17 @@ export function createChatService({ db, provider, logger, replyTimeoutMs, signer
       yield fail('timeout');
       return;
     }
-    yield reply ? { type: 'done', signature: signer.sign(request.conversationId, reply) } : fail('empty');
+    if (!reply) {
+      yield fail('empty');
+      return;
+    }
+    // Stored before `done` is sent, so a visitor who leaves right after it still leaves the whole reply on the lead.
+    if (leadId) {
+      await appendTranscript(db, leadId, { initial: [], turns: [{ role: 'model', text: reply }] }).catch((error: unknown) =>
+        logger.warn('chat transcript not saved', { conversationId: request.conversationId, err: error }),
+      );
+    }
+    yield { type: 'done', signature: signer.sign(request.conversationId, reply) };
   }
 
   return {

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Every table of the server, one section per component. A later issue adds its section here and runs
@@ -7,6 +20,18 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * What staff add to every lead (issue 12): where the agency has got to with it. The status values are
+ * src/domain/admin.ts's leadStatuses, repeated in the CHECK because a migration must not change with the code.
+ */
+const leadColumns = () => ({
+  status: text('status').notNull().default('new'),
+  staffNote: text('staff_note').notNull().default(''),
+  statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+});
+const leadStatusCheck = (name: string, status: AnyPgColumn) =>
+  check(name, sql`${status} in ('new', 'contacted', 'qualified', 'won', 'lost')`);
 
 // ---- contact (issue #3) ----------------------------------------------------------------------------------
 
@@ -22,8 +47,14 @@ export const contactMessages = pgTable(
     /** Keyed hash of the sender's IP (IP_HASH_SECRET), for spotting abuse without storing the address. */
     sourceIpHash: text('source_ip_hash'),
     createdAt: createdAt(),
+    ...leadColumns(),
   },
-  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+  (table) => [
+    // The staff inbox pages newest first by (created_at, id) (docs/decisions/100-inbox-keyset-cursor.md).
+    index('contact_messages_created_at_idx').on(table.createdAt, table.id),
+    index('contact_messages_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
+    leadStatusCheck('contact_messages_status_check', table.status),
+  ],
 );
 
 // ---- outbox: side effects committed with the data that caused them, delivered later with retries ----------
@@ -40,8 +71,14 @@ export const outbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  // The worker only ever looks for undelivered rows that are due.
-  (table) => [index('outbox_pending_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`)],
+  (table) => [
+    // The worker only ever looks for undelivered rows that are due.
+    index('outbox_pending_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
+    // The staff inbox shows each contact message's forwarding: its outbox row, found by the message id.
+    index('outbox_contact_message_idx')
+      .on(sql`(${table.payload} ->> 'contactMessageId')`)
+      .where(sql`${table.kind} = 'contact.forward'`),
+  ],
 );
 
 // ---- quiz leads (issue #4): every finished quiz, with the plan it recommended ---------------------------------
@@ -64,29 +101,39 @@ export const quizSubmissions = pgTable(
     /** Firebase uid when the prospect was signed in. */
     uid: text('uid'),
     createdAt: createdAt(),
+    ...leadColumns(),
   },
-  (table) => [index('quiz_submissions_created_at_idx').on(table.createdAt), index('quiz_submissions_email_idx').on(table.email)],
+  (table) => [
+    index('quiz_submissions_created_at_idx').on(table.createdAt, table.id),
+    index('quiz_submissions_email_idx').on(table.email),
+    index('quiz_submissions_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
+    leadStatusCheck('quiz_submissions_status_check', table.status),
+  ],
 );
 
 // ---- accounts (issue #5): the profile and the entitlement, which only a verified payment grants -------------
 
-export const userProfiles = pgTable('user_profiles', {
-  /** Firebase Auth uid. */
-  uid: text('uid').primaryKey(),
-  email: text('email').notNull(),
-  displayName: text('display_name'),
-  businessName: text('business_name'),
-  role: text('role'),
-  industry: text('industry'),
-  quizCompleted: boolean('quiz_completed').notNull().default(false),
-  /** The plan chosen at sign-up (`/signin?plan=`): an intention to buy, never an entitlement (decision D4). */
-  chosenPlan: text('chosen_plan'),
-  /** The plan paid for, set only by a verified payment (decision D4). */
-  purchasedPlan: text('purchased_plan'),
-  purchasedAt: timestamp('purchased_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    /** Firebase Auth uid. */
+    uid: text('uid').primaryKey(),
+    email: text('email').notNull(),
+    displayName: text('display_name'),
+    businessName: text('business_name'),
+    role: text('role'),
+    industry: text('industry'),
+    quizCompleted: boolean('quiz_completed').notNull().default(false),
+    /** The plan chosen at sign-up (`/signin?plan=`): an intention to buy, never an entitlement (decision D4). */
+    chosenPlan: text('chosen_plan'),
+    /** The plan paid for, set only by a verified payment (decision D4). */
+    purchasedPlan: text('purchased_plan'),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_profiles_created_at_idx').on(table.createdAt, table.uid)],
+);
 
 // ---- chat leads (issue #6): what the assistant collected in one conversation --------------------------------
 
@@ -99,10 +146,21 @@ export const chatLeads = pgTable(
     name: text('name'),
     email: text('email'),
     need: text('need'),
+    /**
+     * The conversation that produced the lead, oldest turn first, as src/domain/admin.ts's chatTurnSchema. Stored only
+     * once the conversation has a lead (docs/decisions/101-chat-transcript-minimisation.md).
+     */
+    transcript: jsonb('transcript').notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...leadColumns(),
   },
-  (table) => [uniqueIndex('chat_leads_conversation_idx').on(table.conversationId)],
+  (table) => [
+    uniqueIndex('chat_leads_conversation_idx').on(table.conversationId),
+    index('chat_leads_created_at_idx').on(table.createdAt, table.id),
+    index('chat_leads_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
+    leadStatusCheck('chat_leads_status_check', table.status),
+  ],
 );
 
 // ---- payments (issue #11): orders this server created, the gateway's payments, the webhook events received ----
@@ -148,6 +206,7 @@ export const orders = pgTable(
     check('orders_amount_check', sql`${table.amountPaise} > 0`),
     index('orders_unpaid_idx').on(table.createdAt).where(sql`${table.status} <> 'paid'`),
     index('orders_unfulfilled_idx').on(table.paidAt).where(sql`${table.status} = 'paid' and ${table.fulfilledAt} is null`),
+    index('orders_created_at_idx').on(table.createdAt, table.id),
   ],
 );
 
@@ -192,6 +251,25 @@ export const paymentWebhookEvents = pgTable(
   (table) => [index('payment_webhook_events_pending_idx').on(table.receivedAt).where(sql`${table.processedAt} is null`)],
 );
 
+// ---- staff audit (issue 12): who did what to which row, and when (docs/decisions/102-staff-audit.md) -----------
+
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffUid: text('staff_uid').notNull(),
+    staffEmail: text('staff_email'),
+    /** 'lead.update', 'contact.retry_forward' or 'export'. */
+    action: text('action').notNull(),
+    /** '<tab>/<id>' for a row, '<tab>' for an export. */
+    target: text('target').notNull(),
+    /** What changed: the status from and to, whether the note changed; an export's query and row count. */
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [index('staff_audit_at_idx').on(table.at), index('staff_audit_target_idx').on(table.target)],
+);
+
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type QuizSubmissionRow = typeof quizSubmissions.$inferSelect;
@@ -200,3 +278,4 @@ export type ChatLeadRow = typeof chatLeads.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentWebhookEventRow = typeof paymentWebhookEvents.$inferSelect;
+export type StaffAuditRow = typeof staffAudit.$inferSelect;

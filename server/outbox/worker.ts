@@ -3,6 +3,12 @@ import type { OutboxRow } from '../db/schema';
 import type { Logger } from '../logger';
 import { claimDue, markDelivered, markFailed } from './repository';
 
+/**
+ * Attempts before a row is left for a person to look at. One number for the worker and for the staff inbox, which
+ * calls a contact message's forwarding `failed` once its row has used them all.
+ */
+export const outboxMaxAttempts = 8;
+
 /** Delivers one row's side effect; throwing means "try again later". */
 export type OutboxHandler = (payload: unknown, row: OutboxRow) => Promise<void>;
 
@@ -48,7 +54,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     db,
     handlers,
     logger,
-    maxAttempts = 8,
+    maxAttempts = outboxMaxAttempts,
     baseDelayMs = 30_000,
     maxDelayMs = 60 * 60_000,
     pollIntervalMs = 5_000,

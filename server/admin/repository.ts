@@ -1,0 +1,408 @@
+import { and, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type {
+  ChatRow,
+  ChatTurn,
+  ContactRow,
+  CustomerRow,
+  ForwardingState,
+  InboxRows,
+  InboxTab,
+  LeadStatus,
+  LeadTab,
+  OrderRow,
+  QuizRow,
+} from '../../src/domain/admin';
+import { chatTurnSchema } from '../../src/domain/admin';
+import { contactForwardKind } from '../contact/forwarder';
+import type { Database } from '../db/client';
+import { chatLeads, contactMessages, orders, outbox, payments, quizSubmissions, staffAudit, userProfiles } from '../db/schema';
+import type { Cursor } from './cursor';
+
+/**
+ * The inbox's reads and writes. Every list is newest first by (created_at, id), paged by keyset: the next page is the
+ * rows strictly before the cursor's (created_at, id), so rows added meanwhile never shift a page
+ * (docs/decisions/100-inbox-keyset-cursor.md). Each row comes with its own cursor text, taken from PostgreSQL.
+ */
+
+export interface ListFilter {
+  /** Case-insensitive substring search; '' matches everything. */
+  q: string;
+  /** Only rows strictly older than this (the previous page's last row). */
+  before?: Cursor;
+  /** One row by id (a lead update's answer). */
+  id?: string;
+  limit: number;
+}
+
+export interface Keyed<R> {
+  row: R;
+  cursor: Cursor;
+}
+
+type Lister<T extends InboxTab> = (db: Database, filter: ListFilter, maxAttempts: number) => Promise<Keyed<InboxRows[T]>[]>;
+
+// ---- shared pieces ------------------------------------------------------------------------------------------------
+
+/** created_at as text to the microsecond in UTC: the cursor's half that a JS Date cannot carry. */
+const cursorTime = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** `%` and `_` (and the escape itself) match literally: a search for "100%" finds "100%", not everything. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function searchOf(q: string, columns: readonly (AnyPgColumn | SQL)[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(...columns.map((column) => sql`${column} ilike ${pattern} escape '\\'`));
+}
+
+function keysetOf(createdAt: AnyPgColumn, id: AnyPgColumn, before: Cursor | undefined, idType: 'uuid' | 'text'): SQL | undefined {
+  if (!before) return undefined;
+  const cursorId = idType === 'uuid' ? sql`${before.id}::uuid` : sql`${before.id}::text`;
+  return sql`(${createdAt}, ${id}) < (${before.at}::timestamptz, ${cursorId})`;
+}
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+function turnsOf(value: unknown): ChatTurn[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((turn) => {
+    const parsed = chatTurnSchema.safeParse(turn);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Each tab's table and the columns its search looks in: name, email, business (and, for orders, the gateway ids). */
+const searchSources = {
+  contact: [contactMessages, [contactMessages.name, contactMessages.email]],
+  quiz: [quizSubmissions, [quizSubmissions.fullName, quizSubmissions.email, quizSubmissions.businessName]],
+  // A chat lead has no business field: what they need is where the business shows.
+  chat: [chatLeads, [chatLeads.name, chatLeads.email, chatLeads.need]],
+  orders: [
+    orders,
+    [
+      orders.customerEmail,
+      sql`(${orders.customerDetails} ->> 'fullName')`,
+      sql`(${orders.customerDetails} ->> 'businessName')`,
+      orders.gatewayOrderId,
+      orders.paidPaymentId,
+    ],
+  ],
+  customers: [userProfiles, [userProfiles.email, userProfiles.displayName, userProfiles.businessName]],
+} as const satisfies Record<InboxTab, readonly [unknown, readonly (AnyPgColumn | SQL)[]]>;
+
+// ---- contact ------------------------------------------------------------------------------------------------------
+
+/** The contact message's outbox row: one per message, found through outbox_contact_message_idx. */
+const forwardJoin = and(
+  sql`${outbox.kind} = ${sql.raw(`'${contactForwardKind}'`)}`,
+  sql`(${outbox.payload} ->> 'contactMessageId') = ${contactMessages.id}::text`,
+);
+
+export function forwardingStateOf(
+  row: { attempts: number; lastError: string | null; deliveredAt: Date | null } | null,
+  maxAttempts: number,
+): ForwardingState {
+  if (!row) return 'off';
+  if (row.deliveredAt) return 'delivered';
+  if (row.attempts >= maxAttempts) return 'failed';
+  return row.lastError !== null ? 'retrying' : 'queued';
+}
+
+const listContact: Lister<'contact'> = async (db, { q, before, id, limit }, maxAttempts) => {
+  const rows = await db
+    .select({
+      message: contactMessages,
+      cursorAt: cursorTime(contactMessages.createdAt),
+      forward: { id: outbox.id, attempts: outbox.attempts, lastError: outbox.lastError, deliveredAt: outbox.deliveredAt },
+    })
+    .from(contactMessages)
+    .leftJoin(outbox, forwardJoin)
+    .where(
+      and(
+        searchOf(q, searchSources.contact[1]),
+        keysetOf(contactMessages.createdAt, contactMessages.id, before, 'uuid'),
+        id === undefined ? undefined : eq(contactMessages.id, id),
+      ),
+    )
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit);
+  return rows.map(({ message, cursorAt, forward }): Keyed<ContactRow> => {
+    const outboxRow = forward?.id == null ? null : (forward as { attempts: number; lastError: string | null; deliveredAt: Date | null });
+    return {
+      cursor: { at: cursorAt, id: message.id },
+      row: {
+        id: message.id,
+        createdAt: message.createdAt.toISOString(),
+        name: message.name,
+        email: message.email,
+        phone: message.phone,
+        message: message.message,
+        forwarding: {
+          state: forwardingStateOf(outboxRow, maxAttempts),
+          attempts: outboxRow?.attempts ?? 0,
+          maxAttempts,
+          lastError: outboxRow?.lastError ?? null,
+          deliveredAt: iso(outboxRow?.deliveredAt ?? null),
+        },
+        status: message.status as LeadStatus,
+        staffNote: message.staffNote,
+        statusChangedAt: iso(message.statusChangedAt),
+      },
+    };
+  });
+};
+
+// ---- quiz ---------------------------------------------------------------------------------------------------------
+
+const listQuiz: Lister<'quiz'> = async (db, { q, before, id, limit }) => {
+  const rows = await db
+    .select({ submission: quizSubmissions, cursorAt: cursorTime(quizSubmissions.createdAt) })
+    .from(quizSubmissions)
+    .where(
+      and(
+        searchOf(q, searchSources.quiz[1]),
+        keysetOf(quizSubmissions.createdAt, quizSubmissions.id, before, 'uuid'),
+        id === undefined ? undefined : eq(quizSubmissions.id, id),
+      ),
+    )
+    .orderBy(desc(quizSubmissions.createdAt), desc(quizSubmissions.id))
+    .limit(limit);
+  return rows.map(({ submission: s, cursorAt }): Keyed<QuizRow> => ({
+    cursor: { at: cursorAt, id: s.id },
+    row: {
+      id: s.id,
+      createdAt: s.createdAt.toISOString(),
+      name: s.fullName,
+      email: s.email,
+      businessName: s.businessName,
+      language: s.language === 'hi' ? 'hi' : 'en',
+      recommendedPlan: s.recommendedPlan,
+      answers: recordOf(s.answers),
+      report: recordOf(s.report),
+      status: s.status as LeadStatus,
+      staffNote: s.staffNote,
+      statusChangedAt: iso(s.statusChangedAt),
+    },
+  }));
+};
+
+// ---- chat ---------------------------------------------------------------------------------------------------------
+
+const listChat: Lister<'chat'> = async (db, { q, before, id, limit }) => {
+  const rows = await db
+    .select({ lead: chatLeads, cursorAt: cursorTime(chatLeads.createdAt) })
+    .from(chatLeads)
+    .where(
+      and(
+        searchOf(q, searchSources.chat[1]),
+        keysetOf(chatLeads.createdAt, chatLeads.id, before, 'uuid'),
+        id === undefined ? undefined : eq(chatLeads.id, id),
+      ),
+    )
+    .orderBy(desc(chatLeads.createdAt), desc(chatLeads.id))
+    .limit(limit);
+  return rows.map(({ lead, cursorAt }): Keyed<ChatRow> => ({
+    cursor: { at: cursorAt, id: lead.id },
+    row: {
+      id: lead.id,
+      createdAt: lead.createdAt.toISOString(),
+      updatedAt: lead.updatedAt.toISOString(),
+      name: lead.name,
+      email: lead.email,
+      need: lead.need,
+      conversationId: lead.conversationId,
+      transcript: turnsOf(lead.transcript),
+      status: lead.status as LeadStatus,
+      staffNote: lead.staffNote,
+      statusChangedAt: iso(lead.statusChangedAt),
+    },
+  }));
+};
+
+// ---- orders -------------------------------------------------------------------------------------------------------
+
+const refundNeeded = exists(
+  sql`(select 1 from ${payments} where ${payments.gatewayOrderId} = ${orders.gatewayOrderId} and ${payments.refundNeeded})`,
+);
+
+const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
+  const rows = await db
+    .select({ order: orders, cursorAt: cursorTime(orders.createdAt), refundNeeded: sql<boolean>`${refundNeeded}` })
+    .from(orders)
+    .where(
+      and(
+        searchOf(q, searchSources.orders[1]),
+        keysetOf(orders.createdAt, orders.id, before, 'uuid'),
+        id === undefined ? undefined : eq(orders.id, id),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map(({ order: o, cursorAt, refundNeeded: refund }): Keyed<OrderRow> => {
+    const details = recordOf(o.customerDetails);
+    return {
+      cursor: { at: cursorAt, id: o.id },
+      row: {
+        id: o.id,
+        createdAt: o.createdAt.toISOString(),
+        plan: o.plan,
+        amountPaise: o.amountPaise,
+        currency: o.currency,
+        status: o.status as OrderRow['status'],
+        mode: o.mode === 'live' ? 'live' : 'sandbox',
+        gatewayOrderId: o.gatewayOrderId,
+        gatewayPaymentId: o.paidPaymentId,
+        customerEmail: o.customerEmail,
+        customerName: textOf(details.fullName),
+        businessName: textOf(details.businessName),
+        paidAt: iso(o.paidAt),
+        fulfilledAt: iso(o.fulfilledAt),
+        fulfilledBy: (o.fulfilledBy as OrderRow['fulfilledBy']) ?? null,
+        fulfilmentError: o.fulfilmentError,
+        refundNeeded: refund === true,
+      },
+    };
+  });
+};
+
+// ---- customers ----------------------------------------------------------------------------------------------------
+
+const listCustomers: Lister<'customers'> = async (db, { q, before, id, limit }) => {
+  const rows = await db
+    .select({ profile: userProfiles, cursorAt: cursorTime(userProfiles.createdAt) })
+    .from(userProfiles)
+    .where(
+      and(
+        searchOf(q, searchSources.customers[1]),
+        keysetOf(userProfiles.createdAt, userProfiles.uid, before, 'text'),
+        id === undefined ? undefined : eq(userProfiles.uid, id),
+      ),
+    )
+    .orderBy(desc(userProfiles.createdAt), desc(userProfiles.uid))
+    .limit(limit);
+  return rows.map(({ profile: p, cursorAt }): Keyed<CustomerRow> => ({
+    cursor: { at: cursorAt, id: p.uid },
+    row: {
+      uid: p.uid,
+      createdAt: p.createdAt.toISOString(),
+      email: p.email,
+      displayName: p.displayName,
+      businessName: p.businessName,
+      plan: p.purchasedPlan,
+      purchasedAt: iso(p.purchasedAt),
+    },
+  }));
+};
+
+const listers: { [T in InboxTab]: Lister<T> } = {
+  contact: listContact,
+  quiz: listQuiz,
+  chat: listChat,
+  orders: listOrders,
+  customers: listCustomers,
+};
+
+export function listRows<T extends InboxTab>(db: Database, tab: T, filter: ListFilter, maxAttempts: number): Promise<Keyed<InboxRows[T]>[]> {
+  return listers[tab](db, filter, maxAttempts);
+}
+
+/** How many rows the search matches, counting no further than `cap` (an export's truncation check). */
+export async function countMatching(db: Database, tab: InboxTab, q: string, cap: number): Promise<number> {
+  const [source, columns] = searchSources[tab];
+  const matched = db
+    .select({ one: sql`1` })
+    .from(source)
+    .where(searchOf(q, columns))
+    .limit(cap)
+    .as('matched');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matched);
+  return Number(row?.count ?? 0);
+}
+
+
+
+// ---- summary ------------------------------------------------------------------------------------------------------
+
+export async function summaryCounts(db: Database, maxAttempts: number) {
+  const count = (from: SQL) => sql<number>`(select count(*)::int from ${from})`;
+  const [row] = await db
+    .select({
+      contact: count(sql`${contactMessages} where ${contactMessages.status} = 'new'`),
+      quiz: count(sql`${quizSubmissions} where ${quizSubmissions.status} = 'new'`),
+      chat: count(sql`${chatLeads} where ${chatLeads.status} = 'new'`),
+      failedForwards: count(
+        sql`${outbox} where ${outbox.kind} = ${sql.raw(`'${contactForwardKind}'`)} and ${outbox.deliveredAt} is null and ${outbox.attempts} >= ${maxAttempts}`,
+      ),
+      refundsNeeded: count(sql`${payments} where ${payments.refundNeeded}`),
+      unfulfilledOrders: count(sql`${orders} where ${orders.status} = 'paid' and ${orders.fulfilledAt} is null`),
+    })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error('summary query returned no row');
+  return {
+    newLeads: { contact: Number(row.contact), quiz: Number(row.quiz), chat: Number(row.chat) },
+    failedForwards: Number(row.failedForwards),
+    refundsNeeded: Number(row.refundsNeeded),
+    unfulfilledOrders: Number(row.unfulfilledOrders),
+  };
+}
+
+// ---- writes -------------------------------------------------------------------------------------------------------
+
+const leadTables = { contact: contactMessages, quiz: quizSubmissions, chat: chatLeads } as const;
+
+/** The lead's status and note, locked until the caller's transaction ends; undefined when there is no such lead. */
+export async function lockLead(tx: Database, tab: LeadTab, id: string): Promise<{ status: LeadStatus; staffNote: string } | undefined> {
+  const table = leadTables[tab];
+  const [row] = await tx
+    .select({ status: table.status, staffNote: table.staffNote })
+    .from(table)
+    .where(eq(table.id, id))
+    .for('update');
+  return row ? { status: row.status as LeadStatus, staffNote: row.staffNote } : undefined;
+}
+
+export async function writeLead(tx: Database, tab: LeadTab, id: string, values: { status: LeadStatus; staffNote: string }): Promise<void> {
+  const table = leadTables[tab];
+  await tx
+    .update(table)
+    .set({ status: values.status, staffNote: values.staffNote, statusChangedAt: sql`now()` })
+    .where(eq(table.id, id));
+}
+
+export interface AuditEntry {
+  staffUid: string;
+  staffEmail: string | null;
+  action: 'lead.update' | 'contact.retry_forward' | 'export';
+  target: string;
+  details: Record<string, unknown>;
+}
+
+export async function insertAudit(tx: Database, entry: AuditEntry): Promise<void> {
+  await tx.insert(staffAudit).values(entry);
+}
+
+/** The contact message's forwarding row, locked; undefined when forwarding was off for it. */
+export async function lockForward(tx: Database, contactMessageId: string) {
+  const [row] = await tx
+    .select({ id: outbox.id, attempts: outbox.attempts, lastError: outbox.lastError, deliveredAt: outbox.deliveredAt })
+    .from(outbox)
+    .where(
+      and(
+        sql`${outbox.kind} = ${sql.raw(`'${contactForwardKind}'`)}`,
+        sql`(${outbox.payload} ->> 'contactMessageId') = ${contactMessageId}`,
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** Due now with a fresh set of attempts; last_error stays until a delivery succeeds. */
+export async function resetForward(tx: Database, outboxId: number): Promise<void> {
+  await tx.update(outbox).set({ attempts: 0, nextAttemptAt: sql`now()` }).where(eq(outbox.id, outboxId));
+}

@@ -1,0 +1,128 @@
+import { Router, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import {
+  inboxQuerySchema,
+  inboxTabs,
+  isLeadTab,
+  leadUpdateSchema,
+  type InboxTab,
+  type LeadTab,
+} from '../../src/domain/admin';
+import { currentUser, type TokenVerifier } from '../auth/requireUser';
+import { jsonBody } from '../http/body';
+import { AppError, methodNotAllowed } from '../http/errors';
+import { requireStaff } from './requireStaff';
+import type { AdminService } from './service';
+
+/**
+ * /api/admin/*: the staff inbox (issue 12). requireStaff guards the whole router, so even an address that does not
+ * exist answers 401 or 403 to someone who is not staff.
+ *   GET   /admin/summary                       the tabs' badges
+ *   GET   /admin/:tab?q=&cursor=&limit=        one page, newest first
+ *   GET   /admin/:tab/export.csv?q=            every matching row as CSV
+ *   PATCH /admin/leads/:tab/:id                a lead's status and note
+ *   POST  /admin/contact/:id/retry-forward     a failed forward tried again now
+ */
+
+/** A status and a note of at most 2,000 characters. */
+const updateBodyLimit = 8 * 1024;
+
+const notFound = () => new AppError(404, 'not_found', 'Nothing is served at this address.');
+
+function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || 'query';
+  return new AppError(400, 'validation_failed', issue?.message ?? 'The request is not valid.', { field });
+}
+
+function tabOf(req: Request): InboxTab {
+  const tab = req.params.tab;
+  if (typeof tab !== 'string' || !(inboxTabs as readonly string[]).includes(tab)) throw notFound();
+  return tab as InboxTab;
+}
+
+function queryOf(req: Request) {
+  const parsed = inboxQuerySchema.safeParse(req.query);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/**
+ * Writes to the response, waiting while its buffer is full (or until it is gone). One drain listener for the whole
+ * response: compression() hands drain listeners to its gzip stream, where res.off cannot remove them again.
+ */
+function bufferedWriter(res: Response): (chunk: string) => Promise<void> {
+  let waiting: (() => void) | undefined;
+  const release = () => {
+    const resume = waiting;
+    waiting = undefined;
+    resume?.();
+  };
+  res.on('drain', release);
+  res.on('close', release);
+  return async (chunk) => {
+    if (!res.write(chunk) && !res.destroyed) await new Promise<void>((resolve) => (waiting = resolve));
+  };
+}
+
+export function adminRoutes({ service, verifier }: { service: AdminService; verifier: TokenVerifier }): Router {
+  const router = Router();
+  router.use(...requireStaff(verifier));
+
+  router
+    .route('/summary')
+    .get(async (_req, res) => {
+      res.json(await service.summary());
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/leads/:tab/:id')
+    .patch(...jsonBody(updateBodyLimit, 'the status or note'), async (req, res) => {
+      const tab = tabOf(req);
+      if (!isLeadTab(tab)) throw notFound();
+      const parsed = leadUpdateSchema.safeParse(req.body);
+      if (!parsed.success) throw validationError(parsed.error);
+      res.json(await service.updateLead(tab as LeadTab, String(req.params.id), parsed.data, currentUser(res)));
+    })
+    .all(methodNotAllowed(['PATCH']));
+
+  router
+    .route('/contact/:id/retry-forward')
+    .post(async (req, res) => {
+      res.json(await service.retryForward(String(req.params.id), currentUser(res)));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/:tab/export.csv')
+    .get(async (req, res) => {
+      const tab = tabOf(req);
+      const { q } = queryOf(req);
+      const csv = await service.exportCsv(tab, q, currentUser(res));
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${csv.filename}"`);
+      if (csv.truncated) res.setHeader('X-Export-Truncated', 'true');
+      // A chunk at a time, waiting for the socket to drain: 50,000 rows never sit in memory at once.
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
+      const write = bufferedWriter(res);
+      for await (const chunk of csv.lines) {
+        if (gone.signal.aborted) return;
+        await write(chunk);
+      }
+      res.end();
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/:tab')
+    .get(async (req, res) => {
+      const tab = tabOf(req);
+      res.json(await service.page(tab, queryOf(req)));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  return router;
+}

@@ -1,0 +1,158 @@
+import {
+  csvLine,
+  inboxLimits,
+  type ContactRow,
+  type InboxPage,
+  type InboxQuery,
+  type InboxRows,
+  type InboxSummary,
+  type InboxTab,
+  type LeadTab,
+  type LeadUpdate,
+} from '../../src/domain/admin';
+import type { VerifiedUser } from '../auth/requireUser';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import { decodeCursor, encodeCursor, isUuid, type Cursor } from './cursor';
+import { csvColumns } from './csvColumns';
+import {
+  countMatching,
+  insertAudit,
+  listRows,
+  lockForward,
+  lockLead,
+  resetForward,
+  summaryCounts,
+  writeLead,
+  type AuditEntry,
+} from './repository';
+
+/**
+ * The staff inbox (issue 12): pages of each tab, the summary badges, CSV exports, lead updates and a contact
+ * forward's retry. Every change and every export is written to staff_audit (docs/decisions/102-staff-audit.md).
+ */
+
+export interface AdminServiceDeps {
+  db: Database;
+  /** The outbox worker's attempts (server/outbox/worker.ts outboxMaxAttempts): past them a forward is `failed`. */
+  maxAttempts: number;
+  /** Wakes the outbox worker after a retry, so it does not wait for its next poll. */
+  onRetry?: () => void;
+  /** Rows fetched per query while an export streams. */
+  exportChunk?: number;
+}
+
+export interface CsvExport {
+  filename: string;
+  rows: number;
+  truncated: boolean;
+  /** The header line, then one line per row, fetched a chunk at a time. */
+  lines: AsyncIterable<string>;
+}
+
+export interface AdminService {
+  summary(): Promise<InboxSummary>;
+  page<T extends InboxTab>(tab: T, query: InboxQuery): Promise<InboxPage<T>>;
+  exportCsv(tab: InboxTab, q: string, staff: VerifiedUser, today?: Date): Promise<CsvExport>;
+  updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUpdate, staff: VerifiedUser): Promise<InboxRows[T]>;
+  retryForward(id: string, staff: VerifiedUser): Promise<ContactRow>;
+}
+
+const idKindOf = (tab: InboxTab) => (tab === 'customers' ? 'uid' : 'uuid');
+
+const noSuchRow = () => new AppError(404, 'not_found', 'There is no such row. It may have been deleted.');
+
+const who = (staff: VerifiedUser): Pick<AuditEntry, 'staffUid' | 'staffEmail'> => ({ staffUid: staff.uid, staffEmail: staff.email });
+
+export function createAdminService({ db, maxAttempts, onRetry, exportChunk = 1_000 }: AdminServiceDeps): AdminService {
+  async function rowById<T extends InboxTab>(tx: Database, tab: T, id: string): Promise<InboxRows[T] | undefined> {
+    const [found] = await listRows(tx, tab, { q: '', id, limit: 1 }, maxAttempts);
+    return found?.row;
+  }
+
+  async function* exportLines(tab: InboxTab, q: string, rows: number): AsyncGenerator<string> {
+    const columns = csvColumns[tab] as { header: readonly string[]; cells(row: InboxRows[InboxTab]): ReturnType<typeof csvColumns.customers.cells> };
+    yield csvLine(columns.header);
+    let before: Cursor | undefined;
+    let left = rows;
+    while (left > 0) {
+      const chunk = await listRows(db, tab, { q, before, limit: Math.min(exportChunk, left) }, maxAttempts);
+      if (chunk.length === 0) return;
+      yield chunk.map(({ row }) => csvLine(columns.cells(row))).join('');
+      left -= chunk.length;
+      before = chunk.at(-1)!.cursor;
+    }
+  }
+
+  return {
+    summary: () => summaryCounts(db, maxAttempts),
+
+    async page(tab, { q, cursor, limit }) {
+      const before = cursor === undefined ? undefined : decodeCursor(cursor, idKindOf(tab));
+      // One row more than asked tells whether there is a next page without counting the table.
+      const rows = await listRows(db, tab, { q, before, limit: limit + 1 }, maxAttempts);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return { items: items.map(({ row }) => row), nextCursor: rows.length > limit && last ? encodeCursor(last.cursor) : null };
+    },
+
+    async exportCsv(tab, q, staff, today = new Date()) {
+      const cap = inboxLimits.exportRows;
+      const matched = await countMatching(db, tab, q, cap + 1);
+      const rows = Math.min(matched, cap);
+      const truncated = matched > cap;
+      await insertAudit(db, { ...who(staff), action: 'export', target: tab, details: { q, rows, truncated } });
+      return {
+        filename: `growthpath-${tab}-${today.toISOString().slice(0, 10)}.csv`,
+        rows,
+        truncated,
+        lines: exportLines(tab, q, rows),
+      };
+    },
+
+    async updateLead(tab, id, update, staff) {
+      if (!isUuid(id)) throw noSuchRow();
+      const row = await db.transaction(async (tx) => {
+        const before = await lockLead(tx, tab, id);
+        if (!before) return undefined;
+        const after = { status: update.status ?? before.status, staffNote: update.staffNote ?? before.staffNote };
+        await writeLead(tx, tab, id, after);
+        const details: Record<string, unknown> = { status: { from: before.status, to: after.status } };
+        if (after.staffNote !== before.staffNote) details.noteChanged = true;
+        await insertAudit(tx, { ...who(staff), action: 'lead.update', target: `${tab}/${id}`, details });
+        return rowById(tx, tab, id);
+      });
+      if (!row) throw noSuchRow();
+      return row;
+    },
+
+    async retryForward(id, staff) {
+      if (!isUuid(id)) throw noSuchRow();
+      const row = await db.transaction(async (tx) => {
+        const message = await rowById(tx, 'contact', id);
+        if (!message) throw noSuchRow();
+        const forward = await lockForward(tx, id);
+        const state = message.forwarding.state;
+        if (!forward || (state !== 'failed' && state !== 'retrying')) {
+          throw new AppError(409, 'not_retryable', retryRefusals[state === 'failed' || state === 'retrying' ? 'off' : state]);
+        }
+        await resetForward(tx, forward.id);
+        await insertAudit(tx, {
+          ...who(staff),
+          action: 'contact.retry_forward',
+          target: `contact/${id}`,
+          details: { attempts: forward.attempts, lastError: forward.lastError },
+        });
+        return rowById(tx, 'contact', id);
+      });
+      onRetry?.();
+      return row!;
+    },
+  };
+}
+
+const retryRefusals: Record<'off' | 'queued' | 'delivered', string> = {
+  off: 'Forwarding is off for this message (no CONTACT_FORWARD_URL was set when it arrived), so there is nothing to retry.',
+  queued: 'This message is still waiting for its first delivery attempt; there is nothing to retry yet.',
+  delivered: 'This message was already delivered; there is nothing to retry.',
+};
