@@ -122,7 +122,7 @@ function sentence(event: EventObject, lead: string): string {
 
 /** The summary after one lead moved from `before` to `after`: the tab's new count follows the `new` status. */
 function followNewCount(summary: InboxSummary | null, tab: InboxTab, before: InboxRow | null, after: InboxRow): InboxSummary | null {
-  if (!summary || !isLeadTab(tab) || !before || !('status' in before) || !('status' in after)) return summary;
+  if (!summary || !isLeadTab(tab) || !before || !('staffNote' in before) || !('staffNote' in after)) return summary;
   const delta = (after.status === 'new' ? 1 : 0) - (before.status === 'new' ? 1 : 0);
   const failedDelta =
     'forwarding' in before && 'forwarding' in after
