@@ -41,6 +41,8 @@ export const routes: RouteObject[] = [
         path: 'dashboard',
         lazy: () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
       },
+      // The staff inbox: linked from nowhere public, in its own chunk (docs/decisions/110-staff-inbox-ui.md).
+      { path: 'admin', lazy: () => import('../features/admin/AdminPage').then((m) => ({ Component: m.AdminPage })) },
       { path: 'demo', element: <Navigate to="/get-started" replace /> },
       // One route per document, so an unknown /legal/... path falls through to the 404 page.
       ...legalSlugs.map((slug) => ({

@@ -1,0 +1,358 @@
+import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
+import {
+  isLeadTab,
+  type ContactRow,
+  type InboxPage,
+  type InboxRow,
+  type InboxSummary,
+  type InboxTab,
+  type LeadStatus,
+  type LeadTab,
+  type LeadUpdate,
+} from '../src/domain/admin';
+
+/**
+ * The staff inbox on /admin (docs/decisions/110-staff-inbox-ui.md):
+ *
+ *   loading (summary + the tab's first page) -> ready.list | ready.empty, or forbidden (403), sessionExpired (401),
+ *   failed (Try again). In ready: paging (Older/Newer), exporting (CSV), detail (a row open: viewing, saving a status or
+ *   note, retrying a contact's forwarding). Tabs and search start loading again from the first page.
+ *
+ * The server pages by keyset only forwards, so the machine keeps the stack of cursors that opened each page: Newer
+ * pops one, Older pushes the page's nextCursor. Effects are named here and provided by src/features/admin.
+ */
+
+export interface LoadRequest {
+  tab: InboxTab;
+  q: string;
+  cursor: string | null;
+}
+export interface LoadAnswer {
+  summary: InboxSummary;
+  page: InboxPage;
+}
+export interface SaveRequest {
+  tab: LeadTab;
+  id: string;
+  update: LeadUpdate;
+}
+export interface ExportRequest {
+  tab: InboxTab;
+  q: string;
+}
+export interface ExportAnswer {
+  /** The server capped the export (X-Export-Truncated). */
+  truncated: boolean;
+}
+
+export interface InboxContext {
+  tab: InboxTab;
+  /** The search as submitted; '' for none. */
+  query: string;
+  /** The cursor that opened each page so far; the first page's is null. Page N = cursors.length. */
+  cursors: (string | null)[];
+  /** The stack before a page move, restored when the move fails. */
+  cursorsBefore: (string | null)[];
+  items: InboxRow[];
+  nextCursor: string | null;
+  summary: InboxSummary | null;
+  /** The id (uid for customers) of the row open in the detail view. */
+  openId: string | null;
+  /** The note as last submitted, kept while it is being saved and after a failed save. */
+  noteDraft: string | null;
+  /** The sentence of the last failure: loading, paging, saving, retrying or exporting. */
+  error: string | null;
+  /** A sentence after an export that the server cut short. */
+  notice: string | null;
+}
+
+export type InboxEvent =
+  | { type: 'inbox.selectTab'; tab: InboxTab }
+  | { type: 'inbox.search'; query: string }
+  | { type: 'inbox.older' }
+  | { type: 'inbox.newer' }
+  | { type: 'inbox.open'; id: string }
+  | { type: 'inbox.close' }
+  | { type: 'inbox.changeStatus'; status: LeadStatus }
+  | { type: 'inbox.saveNote'; note: string }
+  | { type: 'inbox.retryForward' }
+  | { type: 'inbox.export' }
+  | { type: 'inbox.retry' };
+
+export const inboxFailures = {
+  load: 'We could not load the inbox.',
+  page: 'We could not load that page.',
+  save: 'We could not save your change.',
+  retryForward: 'We could not retry forwarding this message.',
+  export: 'We could not export this list.',
+} as const;
+
+export const exportTruncatedNotice = 'The export holds the first 50,000 rows that match; narrow the search to export the rest.';
+
+/** A row's own key: customers are keyed by account uid, everything else by id. */
+export function rowId(row: InboxRow): string {
+  return 'uid' in row ? row.uid : row.id;
+}
+
+export function openRow(context: Pick<InboxContext, 'items' | 'openId'>): InboxRow | null {
+  return context.items.find((row) => rowId(row) === context.openId) ?? null;
+}
+
+/** Only a forward that failed or is between attempts can be retried (the server answers 409 otherwise). */
+export function canRetryForward(row: InboxRow | null): row is ContactRow {
+  return !!row && 'forwarding' in row && (row.forwarding.state === 'failed' || row.forwarding.state === 'retrying');
+}
+
+function errorOf(event: EventObject): unknown {
+  return (event as { error?: unknown }).error;
+}
+
+/** The HTTP status of a refusal (an ApiError carries one); 0 for anything else. */
+function statusOf(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 0;
+}
+
+/** "We could not …. <the server's or client's sentence>" */
+function sentence(event: EventObject, lead: string): string {
+  const error = errorOf(event);
+  const detail = error instanceof Error && error.message ? ` ${error.message}` : '';
+  return `${lead}${detail}`;
+}
+
+/** The summary after one lead moved from `before` to `after`: the tab's new count follows the `new` status. */
+function followNewCount(summary: InboxSummary | null, tab: InboxTab, before: InboxRow | null, after: InboxRow): InboxSummary | null {
+  if (!summary || !isLeadTab(tab) || !before || !('staffNote' in before) || !('staffNote' in after)) return summary;
+  const delta = (after.status === 'new' ? 1 : 0) - (before.status === 'new' ? 1 : 0);
+  const failedDelta =
+    'forwarding' in before && 'forwarding' in after
+      ? (after.forwarding.state === 'failed' ? 1 : 0) - (before.forwarding.state === 'failed' ? 1 : 0)
+      : 0;
+  if (delta === 0 && failedDelta === 0) return summary;
+  return {
+    ...summary,
+    newLeads: { ...summary.newLeads, [tab]: Math.max(0, summary.newLeads[tab] + delta) },
+    failedForwards: Math.max(0, summary.failedForwards + failedDelta),
+  };
+}
+
+/** The refusals every effect shares: a refused token ends the session, a non-staff token is not allowed. */
+const refused = [
+  { guard: 'unauthorised', target: '#inbox.sessionExpired' },
+  { guard: 'forbidden', target: '#inbox.forbidden' },
+] as const;
+
+export const inboxMachine = setup({
+  types: {
+    context: {} as InboxContext,
+    events: {} as InboxEvent,
+  },
+  actors: {
+    loadInbox: fromPromise<LoadAnswer, LoadRequest>(async () => {
+      throw new Error('loadInbox must be provided by the app');
+    }),
+    loadPage: fromPromise<InboxPage, LoadRequest>(async () => {
+      throw new Error('loadPage must be provided by the app');
+    }),
+    saveLead: fromPromise<InboxRow, SaveRequest>(async () => {
+      throw new Error('saveLead must be provided by the app');
+    }),
+    retryForward: fromPromise<InboxRow, { id: string }>(async () => {
+      throw new Error('retryForward must be provided by the app');
+    }),
+    exportCsv: fromPromise<ExportAnswer, ExportRequest>(async () => {
+      throw new Error('exportCsv must be provided by the app');
+    }),
+  },
+  guards: {
+    unauthorised: ({ event }) => statusOf(errorOf(event)) === 401,
+    forbidden: ({ event }) => statusOf(errorOf(event)) === 403,
+    hasItems: ({ context }) => context.items.length > 0,
+    loadedItems: ({ event }) => (event as unknown as { output: LoadAnswer }).output.page.items.length > 0,
+    pageHasItems: ({ event }) => (event as unknown as { output: InboxPage }).output.items.length > 0,
+    hasOlder: ({ context }) => context.nextCursor !== null,
+    hasNewer: ({ context }) => context.cursors.length > 1,
+    isLead: ({ context }) => isLeadTab(context.tab),
+    canRetryForward: ({ context }) => canRetryForward(openRow(context)),
+    rowExists: ({ context, event }) => {
+      assertEvent(event, 'inbox.open');
+      return context.items.some((row) => rowId(row) === event.id);
+    },
+  },
+  actions: {
+    chooseTab: assign(({ event }) => {
+      assertEvent(event, 'inbox.selectTab');
+      return { tab: event.tab, query: '', cursors: [null], error: null, notice: null };
+    }),
+    chooseQuery: assign(({ event }) => {
+      assertEvent(event, 'inbox.search');
+      return { query: event.query.trim(), cursors: [null], error: null, notice: null };
+    }),
+    clearError: assign({ error: null, notice: null }),
+    showLoaded: assign(({ event }) => {
+      const { summary, page } = (event as unknown as { output: LoadAnswer }).output;
+      return { summary, items: page.items, nextCursor: page.nextCursor, openId: null };
+    }),
+    failLoad: assign({ error: ({ event }) => sentence(event, inboxFailures.load) }),
+    goOlder: assign(({ context }) => ({
+      cursorsBefore: context.cursors,
+      cursors: [...context.cursors, context.nextCursor],
+      error: null,
+      notice: null,
+    })),
+    goNewer: assign(({ context }) => ({
+      cursorsBefore: context.cursors,
+      cursors: context.cursors.slice(0, -1),
+      error: null,
+      notice: null,
+    })),
+    showPage: assign(({ event }) => {
+      const page = (event as unknown as { output: InboxPage }).output;
+      return { items: page.items, nextCursor: page.nextCursor };
+    }),
+    failPage: assign(({ context, event }) => ({ cursors: context.cursorsBefore, error: sentence(event, inboxFailures.page) })),
+    open: assign(({ event }) => {
+      assertEvent(event, 'inbox.open');
+      return { openId: event.id, noteDraft: null, error: null, notice: null };
+    }),
+    close: assign({ openId: null, noteDraft: null, error: null }),
+    keepNote: assign(({ event }) => {
+      assertEvent(event, 'inbox.saveNote');
+      return { noteDraft: event.note, error: null };
+    }),
+    replaceRow: assign(({ context, event }) => {
+      const updated = (event as unknown as { output: InboxRow }).output;
+      const before = openRow(context);
+      return {
+        items: context.items.map((row) => (rowId(row) === rowId(updated) ? updated : row)),
+        summary: followNewCount(context.summary, context.tab, before, updated),
+        noteDraft: null,
+        error: null,
+      };
+    }),
+    failSave: assign({ error: ({ event }) => sentence(event, inboxFailures.save) }),
+    failRetryForward: assign({ error: ({ event }) => sentence(event, inboxFailures.retryForward) }),
+    showExported: assign({
+      notice: ({ event }) => ((event as unknown as { output: ExportAnswer }).output.truncated ? exportTruncatedNotice : null),
+    }),
+    failExport: assign({ error: ({ event }) => sentence(event, inboxFailures.export) }),
+  },
+}).createMachine({
+  id: 'inbox',
+  context: {
+    tab: 'contact',
+    query: '',
+    cursors: [null],
+    cursorsBefore: [null],
+    items: [],
+    nextCursor: null,
+    summary: null,
+    openId: null,
+    noteDraft: null,
+    error: null,
+    notice: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadInbox',
+        src: 'loadInbox',
+        input: ({ context }) => ({ tab: context.tab, q: context.query, cursor: null }),
+        onDone: [
+          { guard: 'loadedItems', target: 'ready.list', actions: 'showLoaded' },
+          { target: 'ready.empty', actions: 'showLoaded' },
+        ],
+        onError: [...refused, { target: 'failed', actions: 'failLoad' }],
+      },
+    },
+    failed: {
+      on: { 'inbox.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    forbidden: { type: 'final' },
+    sessionExpired: { type: 'final' },
+    ready: {
+      states: {
+        list: {
+          on: {
+            'inbox.selectTab': { target: '#inbox.loading', actions: 'chooseTab' },
+            'inbox.search': { target: '#inbox.loading', actions: 'chooseQuery' },
+            'inbox.older': { guard: 'hasOlder', target: 'paging', actions: 'goOlder' },
+            'inbox.newer': { guard: 'hasNewer', target: 'paging', actions: 'goNewer' },
+            'inbox.open': { guard: 'rowExists', target: 'detail', actions: 'open' },
+            'inbox.export': { target: 'exporting', actions: 'clearError' },
+          },
+        },
+        empty: {
+          on: {
+            'inbox.selectTab': { target: '#inbox.loading', actions: 'chooseTab' },
+            'inbox.search': { target: '#inbox.loading', actions: 'chooseQuery' },
+            // A page past the newest can be empty when its rows were deleted; Newer leads back.
+            'inbox.newer': { guard: 'hasNewer', target: 'paging', actions: 'goNewer' },
+          },
+        },
+        paging: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ tab: context.tab, q: context.query, cursor: context.cursors.at(-1) ?? null }),
+            onDone: [
+              { guard: 'pageHasItems', target: 'list', actions: 'showPage' },
+              { target: 'empty', actions: 'showPage' },
+            ],
+            onError: [...refused, { guard: 'hasItems', target: 'list', actions: 'failPage' }, { target: 'empty', actions: 'failPage' }],
+          },
+        },
+        exporting: {
+          tags: ['exporting'],
+          invoke: {
+            id: 'exportCsv',
+            src: 'exportCsv',
+            input: ({ context }) => ({ tab: context.tab, q: context.query }),
+            onDone: { target: 'list', actions: 'showExported' },
+            onError: [...refused, { target: 'list', actions: 'failExport' }],
+          },
+        },
+        detail: {
+          initial: 'viewing',
+          states: {
+            viewing: {
+              on: {
+                'inbox.close': { target: '#inbox.ready.list', actions: 'close' },
+                'inbox.changeStatus': { guard: 'isLead', target: 'saving', actions: 'clearError' },
+                'inbox.saveNote': { guard: 'isLead', target: 'saving', actions: 'keepNote' },
+                'inbox.retryForward': { guard: 'canRetryForward', target: 'retryingForward', actions: 'clearError' },
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'saveLead',
+                src: 'saveLead',
+                input: ({ context, event }) => ({
+                  tab: context.tab as LeadTab,
+                  id: context.openId!,
+                  update: event.type === 'inbox.changeStatus' ? { status: event.status } : { staffNote: context.noteDraft ?? '' },
+                }),
+                onDone: { target: 'viewing', actions: 'replaceRow' },
+                onError: [...refused, { target: 'viewing', actions: 'failSave' }],
+              },
+            },
+            retryingForward: {
+              tags: ['busy'],
+              invoke: {
+                id: 'retryForward',
+                src: 'retryForward',
+                input: ({ context }) => ({ id: context.openId! }),
+                onDone: { target: 'viewing', actions: 'replaceRow' },
+                onError: [...refused, { target: 'viewing', actions: 'failRetryForward' }],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import { leadStatuses, leadStatusLabels, inboxLimits, type LeadStatus } from '../../domain/admin';
+import { Button } from '../../ui/Button';
+import { FieldGroup, Label, TextArea } from '../../ui/form';
+import { formatTime } from './format';
+import { InboxActor } from './inboxActor';
+
+/** A lead's status (saved as soon as it changes) and the staff note (saved with its button). */
+export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: string; status: LeadStatus; staffNote: string; statusChangedAt: string | null }) {
+  const busy = InboxActor.useSelector((state) => !state.matches({ ready: { detail: 'viewing' } }));
+  const noteDraft = InboxActor.useSelector((state) => state.context.noteDraft);
+  const { send } = InboxActor.useActorRef();
+
+  function saveNote(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const note = new FormData(event.currentTarget).get('note');
+    send({ type: 'inbox.saveNote', note: typeof note === 'string' ? note : '' });
+  }
+
+  return (
+    <Editor onSubmit={saveNote} aria-label="Work this lead">
+      <FieldGroup>
+        <Label htmlFor={`lead-status-${id}`}>Status</Label>
+        <Select
+          id={`lead-status-${id}`}
+          value={status}
+          disabled={busy}
+          onChange={(event) => send({ type: 'inbox.changeStatus', status: event.target.value as LeadStatus })}
+        >
+          {leadStatuses.map((option) => (
+            <option key={option} value={option}>
+              {leadStatusLabels[option]}
+            </option>
+          ))}
+        </Select>
+      </FieldGroup>
+      <FieldGroup>
+        <Label htmlFor={`lead-note-${id}`}>Staff note</Label>
+        {/* Keyed by the saved note and the draft: a save shows the stored text, a failed one keeps what was typed. */}
+        <TextArea
+          key={`${staffNote}\u0000${noteDraft ?? ''}`}
+          id={`lead-note-${id}`}
+          name="note"
+          defaultValue={noteDraft ?? staffNote}
+          maxLength={inboxLimits.note}
+          readOnly={busy}
+          rows={4}
+        />
+      </FieldGroup>
+      <Actions>
+        <Button type="submit" disabled={busy}>
+          Save note
+        </Button>
+        <small>{statusChangedAt ? `Last changed ${formatTime(statusChangedAt)}` : 'Not worked yet'}</small>
+      </Actions>
+    </Editor>
+  );
+}
+
+const Editor = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.color.line};
+  textarea { min-height: 6rem; }
+`;
+
+const Select = styled.select`
+  min-height: 2.75rem;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.line};
+  border-radius: 10px;
+  background: #fff;
+  font: inherit;
+  &:focus-visible { outline: none; border-color: ${({ theme }) => theme.color.brand}; box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  small { color: ${({ theme }) => theme.color.muted}; font-weight: 600; }
+`;

@@ -1,0 +1,150 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { X } from 'lucide-react';
+import { openRow } from '../../../machines/inbox.machine';
+import { inboxTabLabels, type ChatRow, type ContactRow, type CustomerRow, type InboxRow, type InboxTab, type OrderRow, type QuizRow } from '../../domain/admin';
+import { FormAlert } from '../../ui/form';
+import { IconButton } from '../../ui/IconButton';
+import { media } from '../../ui/theme';
+import { ChatDetail, ContactDetail, CustomerDetail, OrderDetail, QuizDetail } from './DetailBodies';
+import { formatTime, planName } from './format';
+import { InboxActor } from './inboxActor';
+import { LeadEditor } from './LeadEditor';
+
+/** The row's heading: the person, the buyer or the account. */
+function titleOf(tab: InboxTab, row: InboxRow): string {
+  switch (tab) {
+    case 'chat':
+      return (row as ChatRow).name || 'Unnamed visitor';
+    case 'orders': {
+      const order = row as OrderRow;
+      return `${planName(order.plan)} order`;
+    }
+    case 'customers':
+      return (row as CustomerRow).email;
+    default:
+      return (row as ContactRow | QuizRow).name;
+  }
+}
+
+function Body({ tab, row }: { tab: InboxTab; row: InboxRow }) {
+  switch (tab) {
+    case 'contact':
+      return <ContactDetail row={row as ContactRow} />;
+    case 'quiz':
+      return <QuizDetail row={row as QuizRow} />;
+    case 'chat':
+      return <ChatDetail row={row as ChatRow} />;
+    case 'orders':
+      return <OrderDetail row={row as OrderRow} />;
+    case 'customers':
+      return <CustomerDetail row={row as CustomerRow} />;
+  }
+}
+
+/**
+ * The open row as a modal dialog (a drawer from the right on a desktop, a full sheet on a phone): focus moves in on
+ * open and back to the row's button on close, Tab stays inside, Escape closes unless a save is running.
+ */
+export function RowDetail() {
+  const tab = InboxActor.useSelector((state) => state.context.tab);
+  const row = InboxActor.useSelector((state) => openRow(state.context));
+  const error = InboxActor.useSelector((state) => state.context.error);
+  const busy = InboxActor.useSelector((state) => state.hasTag('busy'));
+  const saving = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'saving' } }));
+  const retrying = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'retryingForward' } }));
+  const { send } = InboxActor.useActorRef();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    return () => returnTo?.focus();
+  }, []);
+
+  if (!row) return null;
+  const close = () => send({ type: 'inbox.close' });
+
+  function keyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (!busy) close();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = [
+      ...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], select:not(:disabled), textarea, summary') ?? []),
+    ];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return event.preventDefault();
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const created = 'createdAt' in row ? row.createdAt : null;
+  return (
+    <Backdrop onClick={(event) => event.target === event.currentTarget && !busy && close()}>
+      <Dialog ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby="inbox-detail-title" tabIndex={-1} onKeyDown={keyDown}>
+        <Head>
+          <div>
+            <small>
+              {inboxTabLabels[tab]} · {formatTime(created)}
+            </small>
+            <h2 id="inbox-detail-title">{titleOf(tab, row)}</h2>
+          </div>
+          <IconButton type="button" aria-label="Close" disabled={busy} onClick={close}>
+            <X aria-hidden="true" size={20} />
+          </IconButton>
+        </Head>
+        <Live role="status">{saving ? 'Saving…' : retrying ? 'Retrying forwarding…' : ''}</Live>
+        {error && <FormAlert role="alert">{error}</FormAlert>}
+        {'staffNote' in row && <LeadEditor id={row.id} status={row.status} staffNote={row.staffNote} statusChangedAt={row.statusChangedAt} />}
+        <Body tab={tab} row={row} />
+      </Dialog>
+    </Backdrop>
+  );
+}
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 60;
+  display: flex;
+  justify-content: flex-end;
+  background: rgba(11, 19, 36, 0.45);
+`;
+
+const Dialog = styled.div`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space(5)};
+  width: 100%;
+  height: 100%;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space(5)};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+  outline: none;
+  ${media.md} { width: min(40rem, 92vw); padding: ${({ theme }) => theme.space(8)}; }
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(4)};
+  small { color: ${({ theme }) => theme.color.muted}; font-weight: 600; }
+  h2 { font-size: ${({ theme }) => theme.size.xl}; overflow-wrap: anywhere; }
+`;
+
+const Live = styled.p`
+  color: ${({ theme }) => theme.color.brand};
+  font-weight: 600;
+  &:empty { display: none; }
+`;

@@ -1,0 +1,147 @@
+import type { ReactNode } from 'react';
+import {
+  leadStatusLabels,
+  type ChatRow,
+  type ContactRow,
+  type CustomerRow,
+  type InboxRows,
+  type InboxTab,
+  type LeadStatus,
+  type OrderRow,
+  type QuizRow,
+} from '../../domain/admin';
+import {
+  excerpt,
+  formatAmount,
+  formatTime,
+  forwardingBadge,
+  fulfilledByLabels,
+  languageLabels,
+  orderStatusLabels,
+  planName,
+} from './format';
+import { Badge, Mono, Muted } from './styles';
+
+/**
+ * What each tab's list shows, column by column: the desktop table and the phone's cards are made from the same
+ * list. The `primary` column opens the row; `time` is the row's date, shown in a card's corner.
+ */
+export interface Column<Row> {
+  header: string;
+  cell(row: Row): ReactNode;
+  primary?: boolean;
+  time?: boolean;
+}
+
+const statusTones: Record<LeadStatus, 'good' | 'warn' | 'bad' | 'neutral'> = {
+  new: 'warn',
+  contacted: 'neutral',
+  qualified: 'neutral',
+  won: 'good',
+  lost: 'bad',
+};
+
+export function StatusBadge({ status }: { status: LeadStatus }) {
+  return <Badge $tone={statusTones[status]}>{leadStatusLabels[status]}</Badge>;
+}
+
+export function ForwardingBadge({ row }: { row: ContactRow }) {
+  const { text, tone } = forwardingBadge(row);
+  return <Badge $tone={tone}>{text}</Badge>;
+}
+
+const dash = <Muted>—</Muted>;
+const or = (value: string | null | undefined) => (value ? value : dash);
+
+const contact: Column<ContactRow>[] = [
+  { header: 'Received', time: true, cell: (row) => formatTime(row.createdAt) },
+  { header: 'Name', primary: true, cell: (row) => row.name },
+  { header: 'Email', cell: (row) => row.email },
+  { header: 'Phone', cell: (row) => or(row.phone) },
+  { header: 'Message', cell: (row) => excerpt(row.message) },
+  {
+    header: 'Forwarding',
+    cell: (row) => (
+      <>
+        <ForwardingBadge row={row} />
+        {row.forwarding.state === 'failed' && row.forwarding.lastError && <Muted> {excerpt(row.forwarding.lastError, 60)}</Muted>}
+      </>
+    ),
+  },
+  { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+const quiz: Column<QuizRow>[] = [
+  { header: 'Received', time: true, cell: (row) => formatTime(row.createdAt) },
+  { header: 'Name', primary: true, cell: (row) => row.name },
+  { header: 'Business', cell: (row) => or(row.businessName) },
+  { header: 'Language', cell: (row) => languageLabels[row.language] },
+  { header: 'Recommended plan', cell: (row) => planName(row.recommendedPlan) },
+  { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+const chat: Column<ChatRow>[] = [
+  { header: 'Received', time: true, cell: (row) => formatTime(row.createdAt) },
+  { header: 'Name', primary: true, cell: (row) => row.name || 'Unnamed visitor' },
+  { header: 'Email', cell: (row) => or(row.email) },
+  { header: 'Need', cell: (row) => (row.need ? excerpt(row.need) : dash) },
+  { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+export function orderFlags(row: OrderRow): ReactNode {
+  return (
+    <>
+      <Badge $tone={row.status === 'paid' ? 'good' : row.status === 'failed' ? 'bad' : 'neutral'}>{orderStatusLabels[row.status]}</Badge>
+      {row.refundNeeded && <Badge $tone="bad">Refund needed</Badge>}
+      {row.fulfilmentError && <Badge $tone="warn">Fulfilment owed</Badge>}
+    </>
+  );
+}
+
+const orders: Column<OrderRow>[] = [
+  { header: 'Received', time: true, cell: (row) => formatTime(row.createdAt) },
+  { header: 'Customer', primary: true, cell: (row) => row.customerEmail || row.customerName || 'Unknown buyer' },
+  { header: 'Plan', cell: (row) => planName(row.plan) },
+  { header: 'Amount', cell: (row) => formatAmount(row) },
+  { header: 'Status', cell: orderFlags },
+  {
+    header: 'Gateway ids',
+    cell: (row) => (
+      <>
+        <Mono>{row.gatewayOrderId}</Mono>
+        {row.gatewayPaymentId && (
+          <>
+            <br />
+            <Mono>{row.gatewayPaymentId}</Mono>
+          </>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Fulfilled',
+    cell: (row) =>
+      row.fulfilledBy ? `${fulfilledByLabels[row.fulfilledBy]}, ${formatTime(row.fulfilledAt)}` : dash,
+  },
+];
+
+const customers: Column<CustomerRow>[] = [
+  { header: 'Email', primary: true, cell: (row) => row.email },
+  { header: 'Name', cell: (row) => or(row.displayName) },
+  { header: 'Business', cell: (row) => or(row.businessName) },
+  { header: 'Plan', cell: (row) => (row.plan ? planName(row.plan) : dash) },
+  { header: 'Since', time: true, cell: (row) => formatTime(row.purchasedAt ?? row.createdAt) },
+];
+
+export const inboxColumns: { [T in InboxTab]: Column<InboxRows[T]>[] } = { contact, quiz, chat, orders, customers };
+
+/** The empty list's sentence: nothing at all yet, or nothing for this search. */
+export const emptyLines: Record<InboxTab, string> = {
+  contact: 'No contact messages yet.',
+  quiz: 'No quiz submissions yet.',
+  chat: 'No chat leads yet.',
+  orders: 'No orders yet.',
+  customers: 'No customers yet.',
+};
+
+export const nothingMatches = (query: string) => `Nothing matches “${query}”.`;

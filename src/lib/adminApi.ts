@@ -1,0 +1,119 @@
+import {
+  inboxPageSchema,
+  inboxRowSchemas,
+  inboxSummarySchema,
+  type InboxPage,
+  type InboxRows,
+  type InboxSummary,
+  type InboxTab,
+  type LeadTab,
+  type LeadUpdate,
+} from '../domain/admin';
+import type { ZodType } from 'zod';
+import { openRequest, requestJson } from './http';
+
+/**
+ * The browser's side of /api/admin/* (the staff inbox, issue 12): every call carries the staff member's Firebase ID
+ * token and checks the answer with the contract's schemas. Failures are ApiErrors; 401 means the token was refused,
+ * 403 (code `not_staff`) a signed-in account without the staff claim.
+ */
+
+export interface AdminCallOptions {
+  token: string;
+  fetchImpl?: typeof fetch;
+}
+
+export interface PageRequest {
+  q?: string;
+  cursor?: string | null;
+  limit?: number;
+}
+
+function query(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function fetchSummary({ token, fetchImpl }: AdminCallOptions): Promise<InboxSummary> {
+  return requestJson('/api/admin/summary', { token, fetchImpl, schema: inboxSummarySchema });
+}
+
+export function fetchPage<T extends InboxTab>(tab: T, { q, cursor, limit }: PageRequest, { token, fetchImpl }: AdminCallOptions): Promise<InboxPage<T>> {
+  const url = `/api/admin/${tab}${query({ q, cursor, limit })}`;
+  return requestJson(url, { token, fetchImpl, schema: inboxPageSchema(tab) }) as Promise<InboxPage<T>>;
+}
+
+export function updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUpdate, { token, fetchImpl }: AdminCallOptions): Promise<InboxRows[T]> {
+  return requestJson(`/api/admin/leads/${tab}/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: update,
+    token,
+    fetchImpl,
+    schema: inboxRowSchemas[tab] as unknown as ZodType<InboxRows[T]>,
+  });
+}
+
+export function retryForward(id: string, { token, fetchImpl }: AdminCallOptions): Promise<InboxRows['contact']> {
+  return requestJson(`/api/admin/contact/${encodeURIComponent(id)}/retry-forward`, {
+    method: 'POST',
+    token,
+    fetchImpl,
+    schema: inboxRowSchemas.contact,
+  });
+}
+
+/** The name in `Content-Disposition: attachment; filename="…"` (or filename*=UTF-8''…), else the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A broken encoding falls through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]+)"|filename\s*=\s*([^;]+)/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  // Only a bare file name: a path in the header is not ours to follow.
+  return name && !/[\\/]/.test(name) ? name : fallback;
+}
+
+export interface CsvDownload {
+  fileName: string;
+  truncated: boolean;
+}
+
+/** How a downloaded Blob reaches the staff member's disk; tests hand in a recorder. */
+export type SaveFile = (blob: Blob, fileName: string) => void;
+
+/** A temporary object URL and a clicked <a download>, removed straight after. */
+export const saveWithLink: SaveFile = (blob, fileName) => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has started the download; a later revoke lets slow browsers read the URL first.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
+/** Downloads the tab's CSV export (every row the search matches) with the token, then saves it as a file. */
+export async function downloadCsv(
+  tab: InboxTab,
+  q: string,
+  { token, fetchImpl, save = saveWithLink }: AdminCallOptions & { save?: SaveFile },
+): Promise<CsvDownload> {
+  const response = await openRequest(`/api/admin/${tab}/export.csv${query({ q })}`, { token, fetchImpl, accept: 'text/csv' });
+  const blob = await response.blob();
+  const fileName = fileNameOf(response.headers.get('Content-Disposition'), `${tab}.csv`);
+  save(blob, fileName);
+  return { fileName, truncated: response.headers.get('X-Export-Truncated') === 'true' };
+}
