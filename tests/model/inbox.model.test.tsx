@@ -224,7 +224,7 @@ describe('inbox machine: model-based paths', () => {
               return newer.hasAttribute('disabled') ? undefined : user.click(newer);
             }
             case 'inbox.open': {
-              const first = screen.getAllByRole('listitem')[0]!;
+              const first = within(screen.getByRole('list', { name: /newest first$/ })).getAllByRole('listitem')[0]!;
               return user.click(within(first).getByRole('button'));
             }
             case 'inbox.close':
