@@ -60,6 +60,8 @@ export interface InboxContext {
   openId: string | null;
   /** The note as last submitted, kept while it is being saved and after a failed save. */
   noteDraft: string | null;
+  /** The change being saved (or that last failed to save). */
+  update: LeadUpdate | null;
   /** The sentence of the last failure: loading, paging, saving, retrying or exporting. */
   error: string | null;
   /** A sentence after an export that the server cut short. */
@@ -157,7 +159,7 @@ export const inboxMachine = setup({
     saveLead: fromPromise<InboxRow, SaveRequest>(async () => {
       throw new Error('saveLead must be provided by the app');
     }),
-    retryForward: fromPromise<InboxRow, { id: string }>(async () => {
+    retryForward: fromPromise<ContactRow, { id: string }>(async () => {
       throw new Error('retryForward must be provided by the app');
     }),
     exportCsv: fromPromise<ExportAnswer, ExportRequest>(async () => {
@@ -213,12 +215,16 @@ export const inboxMachine = setup({
     failPage: assign(({ context, event }) => ({ cursors: context.cursorsBefore, error: sentence(event, inboxFailures.page) })),
     open: assign(({ event }) => {
       assertEvent(event, 'inbox.open');
-      return { openId: event.id, noteDraft: null, error: null, notice: null };
+      return { openId: event.id, noteDraft: null, update: null, error: null, notice: null };
     }),
-    close: assign({ openId: null, noteDraft: null, error: null }),
+    close: assign({ openId: null, noteDraft: null, update: null, error: null }),
     keepNote: assign(({ event }) => {
       assertEvent(event, 'inbox.saveNote');
-      return { noteDraft: event.note, error: null };
+      return { noteDraft: event.note, update: { staffNote: event.note }, error: null, notice: null };
+    }),
+    keepStatus: assign(({ event }) => {
+      assertEvent(event, 'inbox.changeStatus');
+      return { update: { status: event.status }, error: null, notice: null };
     }),
     replaceRow: assign(({ context, event }) => {
       const updated = (event as unknown as { output: InboxRow }).output;
@@ -226,7 +232,8 @@ export const inboxMachine = setup({
       return {
         items: context.items.map((row) => (rowId(row) === rowId(updated) ? updated : row)),
         summary: followNewCount(context.summary, context.tab, before, updated),
-        noteDraft: null,
+        noteDraft: 'staffNote' in (context.update ?? {}) ? null : context.noteDraft,
+        update: null,
         error: null,
       };
     }),
@@ -249,6 +256,7 @@ export const inboxMachine = setup({
     summary: null,
     openId: null,
     noteDraft: null,
+    update: null,
     error: null,
     notice: null,
   },
@@ -273,6 +281,8 @@ export const inboxMachine = setup({
     forbidden: { type: 'final' },
     sessionExpired: { type: 'final' },
     ready: {
+      // Entered only through its children (list or empty, as the answer says); never on its own.
+      initial: 'list',
       states: {
         list: {
           on: {
@@ -321,7 +331,7 @@ export const inboxMachine = setup({
             viewing: {
               on: {
                 'inbox.close': { target: '#inbox.ready.list', actions: 'close' },
-                'inbox.changeStatus': { guard: 'isLead', target: 'saving', actions: 'clearError' },
+                'inbox.changeStatus': { guard: 'isLead', target: 'saving', actions: 'keepStatus' },
                 'inbox.saveNote': { guard: 'isLead', target: 'saving', actions: 'keepNote' },
                 'inbox.retryForward': { guard: 'canRetryForward', target: 'retryingForward', actions: 'clearError' },
               },
@@ -331,11 +341,7 @@ export const inboxMachine = setup({
               invoke: {
                 id: 'saveLead',
                 src: 'saveLead',
-                input: ({ context, event }) => ({
-                  tab: context.tab as LeadTab,
-                  id: context.openId!,
-                  update: event.type === 'inbox.changeStatus' ? { status: event.status } : { staffNote: context.noteDraft ?? '' },
-                }),
+                input: ({ context }) => ({ tab: context.tab as LeadTab, id: context.openId!, update: context.update! }),
                 onDone: { target: 'viewing', actions: 'replaceRow' },
                 onError: [...refused, { target: 'viewing', actions: 'failSave' }],
               },

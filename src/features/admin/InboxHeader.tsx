@@ -26,8 +26,7 @@ export function InboxTabs() {
             disabled={!canSwitch && tab !== current}
             onClick={() => send({ type: 'inbox.selectTab', tab })}
           >
-            {inboxTabLabels[tab]}
-            {count > 0 && <Count aria-label={`${count} new`}>{count}</Count>}
+            {inboxTabLabels[tab]} {count > 0 && <Count aria-label={`${count} new`}>{count}</Count>}
           </Tab>
         );
       })}

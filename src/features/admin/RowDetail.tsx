@@ -62,6 +62,12 @@ export function RowDetail() {
     return () => returnTo?.focus();
   }, []);
 
+  // A button that removed itself (Retry forwarding, once delivered) would drop focus to the page behind: keep it in.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.contains(document.activeElement)) dialog.focus();
+  });
+
   if (!row) return null;
   const close = () => send({ type: 'inbox.close' });
 

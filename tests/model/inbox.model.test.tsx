@@ -1,0 +1,314 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { createActor, fromPromise, waitFor as waitForActor, type AnyEventObject } from 'xstate';
+import {
+  canRetryForward,
+  exportTruncatedNotice,
+  inboxMachine,
+  openRow,
+  type ExportAnswer,
+  type ExportRequest,
+  type InboxEvent,
+  type LoadAnswer,
+  type LoadRequest,
+  type SaveRequest,
+} from '../../machines/inbox.machine';
+import { inboxTabLabels, leadStatusLabels, type ContactRow, type InboxPage, type InboxRow } from '../../src/domain/admin';
+import type { ApiError } from '../../src/lib/http';
+import { InboxActor } from '../../src/features/admin/inboxActor';
+import { InboxScreen } from '../../src/features/admin/InboxScreen';
+import { emptyLines, nothingMatches } from '../../src/features/admin/columns';
+import { forwardingBadge } from '../../src/features/admin/format';
+import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
+import { renderWithApp } from '../render';
+import { expectFullCoverage } from './coverage';
+import { coveringPaths } from './paths';
+import { model, serializeState, type Snapshot } from './inboxModel';
+
+type ModelStep = { event: AnyEventObject };
+
+const paths = coveringPaths(model, inboxMachine, serializeState);
+
+// ---- fake effects ------------------------------------------------------------------------------------------------
+
+type Settle<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
+
+function fakeEffects() {
+  const pending: Record<string, Settle<unknown> | null> = {};
+  const record = { loads: [] as LoadRequest[], pages: [] as LoadRequest[], saves: [] as SaveRequest[], retries: [] as string[], exports: [] as ExportRequest[] };
+  const waiting = <T,>(id: string) => new Promise<T>((resolve, reject) => (pending[id] = { resolve: resolve as (value: unknown) => void, reject }));
+  const logic = inboxMachine.provide({
+    actors: {
+      loadInbox: fromPromise(({ input }) => (record.loads.push(input), waiting<LoadAnswer>('loadInbox'))),
+      loadPage: fromPromise(({ input }) => (record.pages.push(input), waiting<InboxPage>('loadPage'))),
+      saveLead: fromPromise(({ input }) => (record.saves.push(input), waiting<InboxRow>('saveLead'))),
+      retryForward: fromPromise(({ input }) => (record.retries.push(input.id), waiting<ContactRow>('retryForward'))),
+      exportCsv: fromPromise(({ input }) => (record.exports.push(input), waiting<ExportAnswer>('exportCsv'))),
+    },
+  });
+  /** Settles the effect the model event names, as its done or error event says. */
+  const settle = (event: AnyEventObject) => {
+    const [, kind, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const settler = pending[id]!;
+    pending[id] = null;
+    if (kind === 'done') settler.resolve(event.output);
+    else settler.reject(event.error);
+  };
+  return { logic, record, settle };
+}
+
+const nameOf = (path: (typeof paths)[number]) =>
+  `${JSON.stringify(path.state.value)} via ${path.steps
+    .map(({ event }) => event as AnyEventObject)
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) =>
+      event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => `${kind}:`) +
+      (event.type.includes('error') ? `(${(event.error as ApiError).status})` : ''),
+    )
+    .join(' → ')}`;
+
+const settledEvents = ['loadInbox', 'loadPage', 'saveLead', 'retryForward', 'exportCsv'].flatMap((id) => [
+  `xstate.done.actor.${id}`,
+  `xstate.error.actor.${id}`,
+]);
+const userEvents: InboxEvent['type'][] = [
+  'inbox.selectTab',
+  'inbox.search',
+  'inbox.older',
+  'inbox.newer',
+  'inbox.open',
+  'inbox.close',
+  'inbox.changeStatus',
+  'inbox.saveNote',
+  'inbox.retryForward',
+  'inbox.export',
+  'inbox.retry',
+];
+
+describe('inbox machine: model-based paths', () => {
+  it('generates paths and they reach every state and every transition', () => {
+    expectFullCoverage('inbox', inboxMachine, paths);
+  });
+
+  describe('on the actor', () => {
+    for (const path of paths) {
+      it(nameOf(path), async () => {
+        const fake = fakeEffects();
+        const actor = createActor(fake.logic).start();
+        const matchesModel = (expected: Snapshot) => {
+          const actual = actor.getSnapshot();
+          expect(actual.value).toEqual(expected.value);
+          expect(actual.context).toEqual(expected.context);
+          expect(actual.hasTag('busy')).toBe(expected.hasTag('busy'));
+        };
+        const events = Object.fromEntries([
+          ...userEvents.map((type) => [type, ({ event }: ModelStep) => void actor.send(event as InboxEvent)]),
+          ...settledEvents.map((type) => [
+            type,
+            async ({ event }: ModelStep) => {
+              const before = actor.getSnapshot().value;
+              fake.settle(event);
+              await waitForActor(actor, (snapshot) => JSON.stringify(snapshot.value) !== JSON.stringify(before));
+            },
+          ]),
+        ]);
+        await path.test({
+          events: events as never,
+          states: {
+            loading: (expected: Snapshot) => {
+              matchesModel(expected);
+              expect(fake.record.loads.at(-1)).toEqual({ tab: expected.context.tab, q: expected.context.query, cursor: null });
+            },
+            failed: matchesModel,
+            forbidden: matchesModel,
+            sessionExpired: matchesModel,
+            'ready.list': matchesModel,
+            'ready.empty': matchesModel,
+            'ready.paging': (expected: Snapshot) => {
+              matchesModel(expected);
+              expect(fake.record.pages.at(-1)).toEqual({ tab: expected.context.tab, q: expected.context.query, cursor: expected.context.cursors.at(-1) });
+            },
+            'ready.exporting': (expected: Snapshot) => {
+              matchesModel(expected);
+              expect(fake.record.exports.at(-1)).toEqual({ tab: expected.context.tab, q: expected.context.query });
+            },
+            'ready.detail.viewing': matchesModel,
+            'ready.detail.saving': (expected: Snapshot) => {
+              matchesModel(expected);
+              expect(fake.record.saves.at(-1)).toEqual({ tab: expected.context.tab, id: expected.context.openId, update: expected.context.update });
+            },
+            'ready.detail.retryingForward': (expected: Snapshot) => {
+              matchesModel(expected);
+              expect(fake.record.retries.at(-1)).toBe(expected.context.openId);
+            },
+          } as never,
+        });
+        actor.stop();
+      });
+    }
+  });
+
+  describe('on the rendered inbox (phone layout)', () => {
+    for (const path of paths) {
+      it(nameOf(path), async () => {
+        const fake = fakeEffects();
+        const { user } = renderWithApp(
+          <InboxActor.Provider logic={fake.logic}>
+            <InboxScreen />
+          </InboxActor.Provider>,
+          { auth: new AuthStore(null, staticAuthState('signedIn')) },
+        );
+        const dialog = () => screen.getByRole('dialog');
+        const tabButton = (tab: string) => screen.getByRole('button', { name: new RegExp(`^${tab}`) });
+
+        /** The list, the tabs with their badge, the page number and the buttons the state allows. */
+        const browsing = (expected: Snapshot) => {
+          const { context } = expected;
+          expect(tabButton(inboxTabLabels[context.tab])).toHaveAttribute('aria-current', 'true');
+          const badge = context.summary!.newLeads.contact;
+          expect(tabButton('Contact messages')).toHaveAccessibleName(badge > 0 ? `Contact messages ${badge} new` : 'Contact messages');
+          expect(screen.getByRole('searchbox', { name: 'Search by name, email or business' })).toHaveValue(context.query);
+          expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', !expected.can({ type: 'inbox.newer' }));
+          expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', !expected.can({ type: 'inbox.older' }));
+          if (!expected.matches({ ready: 'paging' })) expect(screen.getByText(`Page ${context.cursors.length}`)).toBeInTheDocument();
+          if (context.error && !expected.matches({ ready: 'detail' })) expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+          if (context.notice) expect(screen.getByText(exportTruncatedNotice)).toBeInTheDocument();
+        };
+        const listShown = (expected: Snapshot) => {
+          browsing(expected);
+          const cards = within(screen.getByRole('list', { name: `${inboxTabLabels[expected.context.tab]}, newest first` })).getAllByRole('listitem');
+          expect(cards).toHaveLength(expected.context.items.length);
+          for (const [index, row] of expected.context.items.entries()) {
+            if ('forwarding' in row) {
+              expect(cards[index]).toHaveTextContent(row.name);
+              expect(cards[index]).toHaveTextContent(forwardingBadge(row).text);
+              expect(cards[index]).toHaveTextContent(leadStatusLabels[row.status]);
+            } else if ('gatewayOrderId' in row) {
+              expect(cards[index]).toHaveTextContent(row.gatewayOrderId);
+            }
+          }
+        };
+        const detailShown = (expected: Snapshot) => {
+          const row = openRow(expected.context)!;
+          expect(dialog()).toHaveAccessibleName('name' in row && typeof row.name === 'string' ? row.name : 'Growth Engine order');
+          if (expected.context.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(expected.context.error);
+          else expect(within(dialog()).queryByRole('alert')).toBeNull();
+          if ('forwarding' in row) {
+            expect(within(dialog()).getByLabelText('Status')).toHaveValue(row.status);
+            expect(within(dialog()).getByLabelText('Staff note')).toHaveValue(expected.context.noteDraft ?? row.staffNote);
+            expect(within(dialog()).getByText(row.message)).toBeInTheDocument();
+            const retry = within(dialog()).queryByRole('button', { name: /Retry/ });
+            if (canRetryForward(row)) expect(retry).not.toBeNull();
+            else expect(retry).toBeNull();
+          } else {
+            expect(within(dialog()).queryByLabelText('Status')).toBeNull();
+          }
+        };
+
+        const clickUserEvent = async ({ event }: ModelStep) => {
+          const sent = event as InboxEvent;
+          switch (sent.type) {
+            case 'inbox.selectTab':
+              return user.click(tabButton(inboxTabLabels[sent.tab]));
+            case 'inbox.search': {
+              if (!sent.query) return user.click(screen.getByRole('button', { name: 'Clear search' }));
+              const box = screen.getByRole('searchbox');
+              await user.clear(box);
+              return user.type(box, `${sent.query}{Enter}`);
+            }
+            case 'inbox.older':
+              return user.click(screen.getByRole('button', { name: 'Older' }));
+            case 'inbox.newer': {
+              const newer = screen.getByRole('button', { name: 'Newer' });
+              // On the first page Newer is disabled: the event does nothing, as in the model.
+              return newer.hasAttribute('disabled') ? undefined : user.click(newer);
+            }
+            case 'inbox.open': {
+              const first = within(screen.getByRole('list', { name: /newest first$/ })).getAllByRole('listitem')[0]!;
+              return user.click(within(first).getByRole('button'));
+            }
+            case 'inbox.close':
+              return user.keyboard('{Escape}');
+            case 'inbox.changeStatus':
+              return user.selectOptions(within(dialog()).getByLabelText('Status'), sent.status);
+            case 'inbox.saveNote': {
+              const note = within(dialog()).getByLabelText('Staff note');
+              await user.clear(note);
+              await user.type(note, sent.note);
+              return user.click(within(dialog()).getByRole('button', { name: 'Save note' }));
+            }
+            case 'inbox.retryForward':
+              return user.click(within(dialog()).getByRole('button', { name: 'Retry forwarding' }));
+            case 'inbox.export':
+              return user.click(screen.getByRole('button', { name: 'Export CSV' }));
+            case 'inbox.retry':
+              return user.click(screen.getByRole('button', { name: 'Try again' }));
+          }
+        };
+        const events = Object.fromEntries([
+          ...userEvents.map((type) => [type, clickUserEvent]),
+          ...settledEvents.map((type) => [type, async ({ event }: ModelStep) => act(async () => fake.settle(event))]),
+        ]);
+
+        await path.test({
+          events: events as never,
+          states: {
+            loading: () => {
+              expect(screen.getByRole('status')).toHaveTextContent('Loading the inbox…');
+            },
+            failed: (expected: Snapshot) => {
+              expect(screen.getByRole('alert')).toHaveTextContent(expected.context.error!);
+              expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+            },
+            forbidden: () => {
+              expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This page is for GrowthPath staff.');
+              expect(screen.getByText(/sign out and sign in again/)).toBeInTheDocument();
+              expect(screen.getByRole('button', { name: 'Sign out' })).toBeEnabled();
+              expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+              expect(screen.queryByRole('navigation', { name: 'Inbox sections' })).toBeNull();
+            },
+            sessionExpired: () => {
+              expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your session has ended.');
+              expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin?redirect=/admin');
+            },
+            'ready.list': (expected: Snapshot) => {
+              listShown(expected);
+              expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+              expect(screen.queryByRole('dialog')).toBeNull();
+            },
+            'ready.empty': (expected: Snapshot) => {
+              browsing(expected);
+              const line = expected.context.query ? nothingMatches(expected.context.query) : emptyLines[expected.context.tab];
+              expect(screen.getByText(line)).toBeInTheDocument();
+              expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+            },
+            'ready.paging': (expected: Snapshot) => {
+              browsing(expected);
+              expect(screen.getByText('Loading page…')).toBeInTheDocument();
+              expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+            },
+            'ready.exporting': (expected: Snapshot) => {
+              listShown(expected);
+              expect(screen.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
+            },
+            'ready.detail.viewing': (expected: Snapshot) => {
+              detailShown(expected);
+              expect(within(dialog()).getByRole('button', { name: 'Close' })).toBeEnabled();
+              expect(dialog().contains(document.activeElement)).toBe(true);
+            },
+            'ready.detail.saving': (expected: Snapshot) => {
+              detailShown(expected);
+              expect(within(dialog()).getByRole('status')).toHaveTextContent('Saving…');
+              expect(within(dialog()).getByRole('button', { name: 'Save note' })).toBeDisabled();
+            },
+            'ready.detail.retryingForward': (expected: Snapshot) => {
+              detailShown(expected);
+              expect(within(dialog()).getByRole('status')).toHaveTextContent('Retrying forwarding…');
+              expect(within(dialog()).getByRole('button', { name: 'Retrying…' })).toBeDisabled();
+            },
+          } as never,
+        });
+      });
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { inboxMachine, type LoadAnswer } from '../../machines/inbox.machine';
+import { InboxActor } from '../../src/features/admin/inboxActor';
+import { InboxScreen } from '../../src/features/admin/InboxScreen';
+import { AdminPage } from '../../src/features/admin/AdminPage';
+import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
+import { fromPromise } from 'xstate';
+import { chatLead, inboxSummary, paidOrder, quizLead } from '../fixtures/inbox';
+import type { InboxPage, InboxTab } from '../../src/domain/admin';
+import { renderWithApp } from '../render';
+
+/** An inbox whose loads answer `page` on `tab` and nothing on the other tabs. */
+function inboxOn(tab: InboxTab, page: InboxPage) {
+  return inboxMachine.provide({
+    actors: {
+      loadInbox: fromPromise(async ({ input }): Promise<LoadAnswer> => ({
+        summary: inboxSummary,
+        page: input.tab === tab ? page : { items: [], nextCursor: null },
+      })),
+    },
+  });
+}
+
+function desktop(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, addEventListener() {}, removeEventListener() {} }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderTab(tab: InboxTab, page: InboxPage) {
+  const logic = inboxOn(tab, page);
+  const view = renderWithApp(
+    <InboxActor.Provider logic={logic}>
+      <InboxScreen />
+    </InboxActor.Provider>,
+    { auth: new AuthStore(null, staticAuthState('signedIn')) },
+  );
+  await screen.findByRole('navigation', { name: 'Pages' });
+  if (tab !== 'contact') {
+    await view.user.click(screen.getByRole('button', { name: new RegExp(`^${tab === 'orders' ? 'Orders' : tab === 'quiz' ? 'Quiz' : 'Chat'}`) }));
+    await screen.findByRole('navigation', { name: 'Pages' });
+  }
+  return view;
+}
+
+describe('inbox views', () => {
+  it('shows a table with column headers on a desktop', async () => {
+    desktop(true);
+    await renderTab('orders', { items: [paidOrder], nextCursor: null });
+    const table = screen.getByRole('table', { name: 'Orders, newest first' });
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Received', 'Customer', 'Plan', 'Amount', 'Status', 'Gateway ids', 'Fulfilled']);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('₹21,500');
+    expect(row).toHaveTextContent('order_Test12345678');
+    expect(row).toHaveTextContent('Verification');
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('meera@kiranastore.in');
+  });
+
+  it('opens a quiz submission with its answers and report, and Escape closes it back to the row', async () => {
+    const { user } = await renderTab('quiz', { items: [quizLead], nextCursor: null });
+    const open = screen.getByRole('button', { name: 'Asha Verma' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Asha Verma' });
+    expect(dialog).toHaveFocus();
+    expect(within(dialog).getByText('What is your business called?')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Rao Stores', { selector: 'dd' })).toHaveLength(2); // the business, and its answer
+    expect(within(dialog).getByText('Setup fee (one time)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('new');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(open).toHaveFocus();
+  });
+
+  it('shows a chat lead’s conversation turn by turn', async () => {
+    const { user } = await renderTab('chat', { items: [chatLead], nextCursor: null });
+    await user.click(screen.getByRole('button', { name: 'Ravi Kumar' }));
+    const turns = within(screen.getByRole('dialog')).getAllByRole('listitem');
+    expect(turns.map((turn) => turn.textContent)).toEqual(chatLead.transcript.map((turn) => `${turn.role === 'user' ? 'Visitor' : 'Assistant'}${turn.text}`));
+  });
+
+  it('sends a signed-out visitor to sign in and back', async () => {
+    const { router } = renderWithApp(<AdminPage />, { route: '/admin', auth: new AuthStore(null, staticAuthState('signedOut')) });
+    await act(async () => {});
+    expect(router.state.location.pathname + router.state.location.search).toBe('/signin?redirect=/admin');
+  });
+
+  it('marks the page noindex while it is open', async () => {
+    const { unmount } = renderWithApp(<AdminPage />, { route: '/admin', auth: new AuthStore(null, staticAuthState('loading')) });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking whether you are signed in…');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    unmount();
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+});
