@@ -1,0 +1,194 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { queryDatabase } from './db';
+import { answerQuiz, checkout, openChat, openCheckout, uniqueEmail } from './funnels';
+
+/**
+ * The staff inbox end to end (issue 12): a staff member made with the real `npm run grant-admin` command reads a
+ * contact message, a quiz submission, a chat lead and a paid order that this test first created through the real
+ * funnels, moves a lead on, and exports a list. A visitor who is not signed in is sent to sign in; a client who is
+ * not staff is told so.
+ */
+
+const run = promisify(execFile);
+// Set for this process too: firebase-admin finds the emulator through it.
+const emulatorHost = (process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099');
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
+const password = 'staff-secret-1';
+
+let adminApp: App;
+
+test.beforeAll(() => {
+  adminApp = initializeApp({ projectId }, `e2e-admin-${randomUUID()}`);
+});
+
+test.afterAll(async () => {
+  await deleteApp(adminApp);
+});
+
+/** An account made the way a person signs up, then, if asked, made staff by the command the README documents. */
+async function account(name: string, { staff }: { staff: boolean }) {
+  const email = uniqueEmail(name);
+  await getAuth(adminApp).createUser({ email, password, displayName: name });
+  if (staff) {
+    const { stdout } = await run('node', ['--import', 'tsx', 'scripts/grant-admin.ts', email], {
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId },
+    });
+    expect(stdout).toContain(email);
+  }
+  return email;
+}
+
+async function signInAt(page: Page, path: string, email: string) {
+  await page.goto(`/#/signin?redirect=${path}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`#${path}$`));
+}
+
+test('a signed-out visitor is sent to sign in, and a client who is not staff is told the inbox is not for them', async ({ page }) => {
+  await page.goto('/#/admin');
+  await expect(page).toHaveURL(/#\/signin\?redirect=(%2F|\/)admin$/);
+  const client = await account('client', { staff: false });
+  await signInAt(page, '/admin', client);
+  await expect(page.getByRole('heading', { name: 'This page is for GrowthPath staff.' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+/** A conversation with the footer assistant that leaves a lead: name, email and need, as the chat test has them. */
+async function leaveChatLead(page: Page, name: string, email: string, need: string) {
+  await page.goto('/#/');
+  const chat = await openChat(page);
+  for (const message of ['Hi', name, email, need]) {
+    const before = await chat.items.count();
+    await chat.textbox.fill(message);
+    await chat.send.click();
+    await expect(chat.items.nth(before)).toHaveText(`You: ${message}`);
+    await expect(chat.items.nth(before + 1)).toContainText('Assistant:', { timeout: 15_000 });
+    await expect(chat.send).toBeEnabled({ timeout: 15_000 });
+  }
+  await expect(chat.items.last()).toContainText('I have passed your details to our team');
+}
+
+async function sendContactMessage(page: Page, name: string, email: string, message: string) {
+  await page.goto('/#/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Full name').fill(name);
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Message').fill(message);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status')).toContainText('Thank you, your message is on its way');
+}
+
+/** Opens a tab of the inbox and narrows it to one person's email. */
+async function showTab(page: Page, tab: string, search: string) {
+  await page.getByRole('navigation', { name: 'Inbox sections' }).getByRole('button', { name: new RegExp(`^${tab}`) }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^${tab}`) })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('searchbox', { name: 'Search by name, email or business' }).fill(search);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  // The header row and the one row that matches.
+  await expect(rows).toHaveCount(2);
+  return rows.nth(1);
+}
+
+test('staff read the leads, the quiz report, the chat and the paid order that real funnels made, work a lead and export', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const contactEmail = uniqueEmail('priya');
+  const buyerEmail = uniqueEmail('asha');
+  const chatEmail = uniqueEmail('ravi');
+  const contactMessage = `We would like more walk-ins at our Pune bakery. (${stamp})`;
+
+  // ---- the visitor's side: a contact message, a quiz that ends in a purchase, a chat that leaves a lead ----
+  await sendContactMessage(page, 'Priya Nair', contactEmail, contactMessage);
+  await answerQuiz(page, buyerEmail);
+  await page.getByRole('link', { name: 'Activate Your Plan' }).click();
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await leaveChatLead(page, 'Ravi Menon', chatEmail, 'A new website for our clinic');
+
+  // ---- the agency's side ----
+  const staffEmail = await account('staff', { staff: true });
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAt(staff, '/admin', staffEmail);
+  await expect(staff.getByRole('heading', { name: 'Staff inbox', level: 1 })).toBeVisible();
+
+  // Contact messages: the message as sent, then worked: status and note, each stored and audited.
+  const contactRow = await showTab(staff, 'Contact messages', contactEmail);
+  await expect(contactRow).toContainText('Priya Nair');
+  await contactRow.getByRole('button', { name: 'Priya Nair' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Priya Nair' });
+  await expect(dialog).toContainText(contactMessage);
+  await dialog.getByLabel('Status').selectOption('contacted');
+  await expect(dialog.getByText(/^Last changed/)).toBeVisible();
+  await dialog.getByLabel('Staff note').fill('Called on Monday; wants a quote for Local SEO.');
+  await dialog.getByRole('button', { name: 'Save note' }).click();
+  await expect(dialog.getByLabel('Staff note')).toHaveValue('Called on Monday; wants a quote for Local SEO.');
+  await expect(dialog.getByLabel('Staff note')).not.toHaveAttribute('readonly');
+  await staff.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(contactRow).toContainText('Contacted');
+  const [stored] = await queryDatabase<{ id: string; status: string; staff_note: string }>(
+    'select id, status, staff_note from contact_messages where email = $1',
+    [contactEmail],
+  );
+  expect(stored).toMatchObject({ status: 'contacted', staff_note: 'Called on Monday; wants a quote for Local SEO.' });
+  const audit = await queryDatabase<{ staff_email: string; action: string; details: Record<string, unknown> }>(
+    'select staff_email, action, details from staff_audit where target = $1 order by at',
+    [`contact/${stored!.id}`],
+  );
+  expect(audit).toHaveLength(2);
+  expect(audit.map((row) => [row.staff_email, row.action])).toEqual([
+    [staffEmail, 'lead.update'],
+    [staffEmail, 'lead.update'],
+  ]);
+
+  // Quiz submissions: the prospect's answers and the plan their report recommended.
+  const quizRow = await showTab(staff, 'Quiz submissions', buyerEmail);
+  await expect(quizRow).toContainText('Rao Stores');
+  await expect(quizRow).toContainText('Growth Engine');
+  await quizRow.getByRole('button', { name: 'Asha Verma' }).click();
+  await expect(staff.getByRole('dialog', { name: 'Asha Verma' })).toContainText('Outdated');
+  await staff.keyboard.press('Escape');
+
+  // Chat leads: who, what they need, and the conversation that produced the lead.
+  const chatRow = await showTab(staff, 'Chat leads', chatEmail);
+  await expect(chatRow).toContainText('A new website for our clinic');
+  await chatRow.getByRole('button', { name: 'Ravi Menon' }).click();
+  const chatDialog = staff.getByRole('dialog', { name: 'Ravi Menon' });
+  await expect(chatDialog).toContainText("Hello! I'm the GrowthPath assistant");
+  await expect(chatDialog).toContainText('A new website for our clinic');
+  await staff.keyboard.press('Escape');
+
+  // Orders: the paid order, fulfilled by the page's verification; Customers: the account it made.
+  const orderRow = await showTab(staff, 'Orders', buyerEmail);
+  await expect(orderRow).toContainText('Growth Engine');
+  await expect(orderRow).toContainText('Paid');
+  await expect(orderRow).toContainText(/verification/i);
+  const customerRow = await showTab(staff, 'Customers', buyerEmail);
+  await expect(customerRow).toContainText('Growth Engine');
+
+  // Export what the Orders tab shows: a CSV with the header and exactly that order.
+  await showTab(staff, 'Orders', buyerEmail);
+  const download = staff.waitForEvent('download');
+  await staff.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^growthpath-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await file.path())!, 'utf8')).trim().split(/\r\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(buyerEmail);
+  expect(lines[1]).toContain('paid');
+  await staffContext.close();
+});
