@@ -44,6 +44,30 @@ async function account(name: string, { staff }: { staff: boolean }) {
   return email;
 }
 
+/**
+ * With SCREENSHOTS_DIR set, the inbox as it is now at desktop and phone sizes, for a person to look at (the closing
+ * note of issue 12); without it, nothing.
+ */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  const dialog = page.getByRole('dialog');
+  for (const [size, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(viewport);
+    if (!(await dialog.isVisible())) {
+      await page.screenshot({ path: `${dir}/inbox-${size}-${name}.png`, fullPage: true });
+      continue;
+    }
+    // A row's details scroll inside their drawer: its top, then its end.
+    await dialog.evaluate((element) => element.scrollTo(0, 0));
+    await page.screenshot({ path: `${dir}/inbox-${size}-${name}.png` });
+    await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await page.screenshot({ path: `${dir}/inbox-${size}-${name}-end.png` });
+    await dialog.evaluate((element) => element.scrollTo(0, 0));
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 async function signInAt(page: Page, path: string, email: string) {
   await page.goto(`/#/signin?redirect=${path}`);
   await page.getByLabel('Email').fill(email);
@@ -131,6 +155,7 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   await contactRow.getByRole('button', { name: 'Priya Nair' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Priya Nair' });
   await expect(dialog).toContainText(contactMessage);
+  await shoot(staff, 'contact-detail');
   await dialog.getByLabel('Status').selectOption('contacted');
   await expect(dialog.getByText(/^Last changed/)).toBeVisible();
   await dialog.getByLabel('Staff note').fill('Called on Monday; wants a quote for Local SEO.');
@@ -140,6 +165,7 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   await staff.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(contactRow).toContainText('Contacted');
+  await shoot(staff, 'contact');
   const [stored] = await queryDatabase<{ id: string; status: string; staff_note: string }>(
     'select id, status, staff_note from contact_messages where email = $1',
     [contactEmail],
@@ -159,8 +185,10 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   const quizRow = await showTab(staff, 'Quiz submissions', buyerEmail);
   await expect(quizRow).toContainText('Rao Stores');
   await expect(quizRow).toContainText('Growth Engine');
+  await shoot(staff, 'quiz');
   await quizRow.getByRole('button', { name: 'Asha Verma' }).click();
   await expect(staff.getByRole('dialog', { name: 'Asha Verma' })).toContainText('Outdated');
+  await shoot(staff, 'quiz-detail');
   await staff.keyboard.press('Escape');
 
   // Chat leads: who, what they need, and the conversation that produced the lead.
@@ -170,6 +198,7 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   const chatDialog = staff.getByRole('dialog', { name: 'Ravi Menon' });
   await expect(chatDialog).toContainText("Hello! I'm the GrowthPath assistant");
   await expect(chatDialog).toContainText('A new website for our clinic');
+  await shoot(staff, 'chat-detail');
   await staff.keyboard.press('Escape');
 
   // Orders: the paid order, fulfilled by the page's verification; Customers: the account it made.
@@ -177,8 +206,16 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   await expect(orderRow).toContainText('Growth Engine');
   await expect(orderRow).toContainText('Paid');
   await expect(orderRow).toContainText(/verification/i);
+  await shoot(staff, 'orders');
   const customerRow = await showTab(staff, 'Customers', buyerEmail);
   await expect(customerRow).toContainText('Growth Engine');
+  await shoot(staff, 'customers');
+
+  // On a phone the list is a column of cards, not a table.
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await expect(staff.getByRole('list', { name: 'Customers, newest first' }).getByRole('listitem')).toHaveCount(1);
+  await expect(staff.getByRole('table')).toHaveCount(0);
+  await staff.setViewportSize({ width: 1440, height: 900 });
 
   // Export what the Orders tab shows: a CSV with the header and exactly that order.
   await showTab(staff, 'Orders', buyerEmail);

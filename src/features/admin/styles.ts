@@ -39,7 +39,8 @@ export const Facts = styled.dl`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   margin: 0;
-  ${media.sm} { grid-template-columns: minmax(9rem, auto) 1fr; column-gap: ${({ theme }) => theme.space(5)}; }
+  /* One label width for every list in the drawer, so the figures of consecutive lists line up. */
+  ${media.sm} { grid-template-columns: 13rem 1fr; column-gap: ${({ theme }) => theme.space(5)}; }
   dt { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.sm}; font-weight: 600; }
   dd { margin: 0; color: ${({ theme }) => theme.color.ink}; overflow-wrap: anywhere; white-space: pre-line; }
   dd + dt { margin-top: ${({ theme }) => theme.space(1)}; ${media.sm} { margin-top: 0; } }
