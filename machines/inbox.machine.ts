@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstate';
 import {
+  inboxLimits,
   isLeadTab,
   type ContactRow,
   type InboxPage,
@@ -89,7 +90,8 @@ export const inboxFailures = {
   export: 'We could not export this list.',
 } as const;
 
-export const exportTruncatedNotice = 'The export holds the first 50,000 rows that match; narrow the search to export the rest.';
+/** The cap is the contract's, written out the Indian way (50,000). */
+export const exportTruncatedNotice = `The export holds the first ${inboxLimits.exportRows.toLocaleString('en-IN')} rows that match; narrow the search to export the rest.`;
 
 /** A row's own key: customers are keyed by account uid, everything else by id. */
 export function rowId(row: InboxRow): string {
