@@ -96,6 +96,11 @@ const searchSources = {
   customers: [userProfiles, [userProfiles.email, userProfiles.displayName, userProfiles.businessName]],
 } as const satisfies Record<InboxTab, readonly [unknown, readonly (AnyPgColumn | SQL)[]]>;
 
+/** Where staff have got to with a lead: the same three columns on each lead table. */
+function leadFieldsOf(row: { status: string; staffNote: string; statusChangedAt: Date | null }) {
+  return { status: row.status as LeadStatus, staffNote: row.staffNote, statusChangedAt: iso(row.statusChangedAt) };
+}
+
 // ---- contact ------------------------------------------------------------------------------------------------------
 
 /** The contact message's outbox row: one per message, found through outbox_contact_message_idx. */
@@ -150,9 +155,7 @@ const listContact: Lister<'contact'> = async (db, { q, before, id, limit }, maxA
           lastError: outboxRow?.lastError ?? null,
           deliveredAt: iso(outboxRow?.deliveredAt ?? null),
         },
-        status: message.status as LeadStatus,
-        staffNote: message.staffNote,
-        statusChangedAt: iso(message.statusChangedAt),
+        ...leadFieldsOf(message),
       },
     };
   });
@@ -185,9 +188,7 @@ const listQuiz: Lister<'quiz'> = async (db, { q, before, id, limit }) => {
       recommendedPlan: s.recommendedPlan,
       answers: recordOf(s.answers),
       report: recordOf(s.report),
-      status: s.status as LeadStatus,
-      staffNote: s.staffNote,
-      statusChangedAt: iso(s.statusChangedAt),
+      ...leadFieldsOf(s),
     },
   }));
 };
@@ -218,9 +219,7 @@ const listChat: Lister<'chat'> = async (db, { q, before, id, limit }) => {
       need: lead.need,
       conversationId: lead.conversationId,
       transcript: turnsOf(lead.transcript),
-      status: lead.status as LeadStatus,
-      staffNote: lead.staffNote,
-      statusChangedAt: iso(lead.statusChangedAt),
+      ...leadFieldsOf(lead),
     },
   }));
 };
