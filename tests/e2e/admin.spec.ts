@@ -83,6 +83,7 @@ test('a signed-out visitor is sent to sign in, and a client who is not staff is 
   await signInAt(page, '/admin', client);
   await expect(page.getByRole('heading', { name: 'This page is for GrowthPath staff.' })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
+  await shoot(page, 'not-allowed');
 });
 
 /** A conversation with the footer assistant that leaves a lead: name, email and need, as the chat test has them. */
