@@ -61,7 +61,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   // ---- services ----
-  const limiters = createRateLimiters(rateLimits);
+  const limiters = createRateLimiters({ db, overrides: rateLimits, logger });
   const contact = createContactService({
     db,
     forwarding: Boolean(config.contactForwardUrl),

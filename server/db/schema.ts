@@ -270,6 +270,17 @@ export const staffAudit = pgTable(
   (table) => [index('staff_audit_at_idx').on(table.at), index('staff_audit_target_idx').on(table.target)],
 );
 
+// ---- rate limits (issue 13): one counter per limiter class and client, shared by every server process -------
+// (docs/decisions/125-rate-limits-in-the-database.md)
+
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  /** The limiter's prefix (its class) and the client's key, e.g. `contact:203.0.113.7`. */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  /** When the current window ends; a row past it counts as absent and the next hit starts a new window. */
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type QuizSubmissionRow = typeof quizSubmissions.$inferSelect;
@@ -279,3 +290,4 @@ export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentWebhookEventRow = typeof paymentWebhookEvents.$inferSelect;
 export type StaffAuditRow = typeof staffAudit.$inferSelect;
+export type RateLimitHitRow = typeof rateLimitHits.$inferSelect;

@@ -1,6 +1,9 @@
 import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
+import type { Database } from '../db/client';
+import { silentLogger, type Logger } from '../logger';
 import { AppError } from './errors';
+import { DatabaseRateLimitStore } from './rateLimitStore';
 
 /**
  * Each class of route has its own budget per client IP. `leads` is for the routes that store a prospect's details
@@ -43,11 +46,20 @@ export function scaledRateLimits(scale: number): Partial<RateLimitSettings> {
 
 export type RateLimiters = Record<LimitClass, RequestHandler>;
 
+export interface RateLimiterDeps {
+  db: Database;
+  overrides?: Partial<RateLimitSettings>;
+  logger?: Logger;
+}
+
 /**
- * One in-memory limiter per class. express-rate-limit sets Retry-After itself before calling the handler;
- * the handler only routes the refusal through the one error handler so the body has the usual shape.
+ * One limiter per class, its counters in the database so that every server process on it spends one budget
+ * (docs/decisions/125-rate-limits-in-the-database.md); while the database fails, each process counts on its own. The key stays express-rate-limit's default: the client IP as
+ * express sees it, so only a trusted proxy (TRUST_PROXY) can name another client. express-rate-limit sets
+ * Retry-After itself before calling the handler; the handler only routes the refusal through the one error handler
+ * so the body has the usual shape.
  */
-export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): RateLimiters {
+export function createRateLimiters({ db, overrides = {}, logger = silentLogger }: RateLimiterDeps): RateLimiters {
   const build = (name: LimitClass): RequestHandler => {
     const rule = { ...defaultRateLimits[name], ...overrides[name] };
     return rateLimit({
@@ -55,6 +67,7 @@ export function createRateLimiters(overrides: Partial<RateLimitSettings> = {}): 
       limit: rule.limit,
       standardHeaders: 'draft-7',
       legacyHeaders: false,
+      store: new DatabaseRateLimitStore(db, { prefix: `${name}:`, logger }),
       handler: (_req, _res, next) => next(new AppError(429, 'rate_limited', messages[name])),
     });
   };

@@ -65,7 +65,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     db: database.db,
     url,
     reset: async () => {
-      await database.db.execute(sql`truncate contact_messages, outbox restart identity`);
+      await database.db.execute(sql`truncate contact_messages, outbox, rate_limit_hits restart identity`);
     },
     close: async () => {
       await database.close();
@@ -93,8 +93,13 @@ export async function listen(handler: RequestListener): Promise<RunningApp> {
   };
 }
 
-/** The app under test on a free port. Rate limits default to "never in the way" unless a test sets them. */
+/**
+ * The app under test on a free port. Rate limits default to "never in the way" unless a test sets them; a test that
+ * sets them starts from empty counters, as each app did when counters lived in its memory (they are in the
+ * database now, shared by every app on it).
+ */
 export async function startApp(deps: Partial<AppDeps> & Pick<AppDeps, 'db'>): Promise<RunningApp> {
+  if (deps.rateLimits) await deps.db.execute(sql`delete from rate_limit_hits`);
   const generous = { windowMs: 60_000, limit: 1_000_000 };
   const app = createApp({
     config: testConfig(),
