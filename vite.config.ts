@@ -1,10 +1,70 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { precompressDir } from './server/http/precompressed.js';
+
+let outDir = 'dist';
+
+/**
+ * Fonts and images are referenced by their logical address (`/fonts/inter-….woff2`, `/images/logos/….svg`) in
+ * index.html and in src/content, which stays plain data that the server can read too. The files live in
+ * src/assets; the build emits each as /assets/<name>-<content hash>.<ext> and rewrites every reference, so
+ * they are cached a year as immutable like the scripts (docs/decisions/121-hashed-fonts-and-images.md). The dev
+ * server and the tests get the unhashed source address.
+ */
+function hashedFontsAndImages(): Plugin {
+  const reference = /(?<=['"(])\/(fonts|images)\/([\w./-]+?\.(?:woff2|svg|png|jpe?g|webp|avif))(?=['")])/g;
+  const sourceDir = path.resolve(import.meta.dirname, 'src/assets');
+  const emitted = new Map<string, { fileName: string; source: Buffer }>();
+  let build = false;
+
+  function addressOf(dir: string, file: string): string {
+    if (!build) return `/src/assets/${dir}/${file}`;
+    const key = `${dir}/${file}`;
+    let asset = emitted.get(key);
+    if (!asset) {
+      const source = readFileSync(path.join(sourceDir, dir, file));
+      // Vite's own pattern (name-hash.ext, flat under /assets): the address is hardly longer than the logical one.
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const extension = path.extname(file);
+      asset = { fileName: `assets/${path.basename(file, extension)}-${hash}${extension}`, source };
+      emitted.set(key, asset);
+    }
+    return `/${asset.fileName}`;
+  }
+  const rewrite = (code: string) => code.replace(reference, (_match, dir: string, file: string) => addressOf(dir, file));
+
+  return {
+    name: 'hashed-fonts-and-images',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !/\.(ts|tsx)$/.test(id) || !reference.test(code)) return null;
+      reference.lastIndex = 0;
+      return { code: rewrite(code), map: null };
+    },
+    transformIndexHtml: { order: 'post', handler: (html) => rewrite(html) },
+    generateBundle() {
+      // Every file, not only those met so far: index.html's references are rewritten after this hook runs.
+      for (const entry of readdirSync(sourceDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const [dir, ...rest] = path.relative(sourceDir, path.join(entry.parentPath, entry.name)).split(path.sep);
+        if (dir === 'fonts' || dir === 'images') addressOf(dir, rest.join('/'));
+      }
+      for (const { fileName, source } of emitted.values()) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    hashedFontsAndImages(),
     {
       // React Router publishes its development build (dev-only warnings compiled in) under every import condition;
       // its production build is the same code with them compiled out: 0.6 kB less gzip, no dev warnings in the
@@ -17,6 +77,18 @@ export default defineConfig({
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
         if (!resolved?.id.includes('/react-router/dist/development/')) return resolved;
         return { ...resolved, id: resolved.id.replace('/react-router/dist/development/', '/react-router/dist/production/') };
+      },
+    },
+    {
+      // Brotli (quality 11) and gzip copies beside every text file of the build, public files included, served by
+      // server/http/staticSite.ts (docs/decisions/120-precompressed-static-assets.md).
+      name: 'precompress',
+      apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+      async writeBundle() {
+        await precompressDir(outDir);
       },
     },
   ],
