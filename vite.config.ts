@@ -12,31 +12,38 @@ let outDir = 'dist';
 /**
  * Fonts and images are referenced by their logical address (`/fonts/inter-….woff2`, `/images/logos/….svg`) in
  * index.html and in src/content, which stays plain data that the server can read too. The files live in
- * src/assets; the build emits each as /assets/<name>-<content hash>.<ext> and rewrites every reference, so
- * they are cached a year as immutable like the scripts (docs/decisions/121-hashed-fonts-and-images.md). The dev
- * server and the tests get the unhashed source address.
+ * src/assets/<folder>; the build emits each folder as /assets/<folder>-<hash of the whole folder>/… and rewrites
+ * every reference, so they are cached a year as immutable like the scripts
+ * (docs/decisions/121-hashed-fonts-and-images.md). One hash per folder rather than per file: it repeats, so it costs
+ * the scripts that name many images next to nothing once compressed. The dev server and the tests get the unhashed
+ * source address.
  */
 function hashedFontsAndImages(): Plugin {
+  const folders = ['fonts', 'images'] as const;
   const reference = /(?<=['"(])\/(fonts|images)\/([\w./-]+?\.(?:woff2|svg|png|jpe?g|webp|avif))(?=['")])/g;
   const sourceDir = path.resolve(import.meta.dirname, 'src/assets');
-  const emitted = new Map<string, { fileName: string; source: Buffer }>();
+  const hashes = new Map<string, string>();
   let build = false;
 
-  function addressOf(dir: string, file: string): string {
-    if (!build) return `/src/assets/${dir}/${file}`;
-    const key = `${dir}/${file}`;
-    let asset = emitted.get(key);
-    if (!asset) {
-      const source = readFileSync(path.join(sourceDir, dir, file));
-      // Vite's own pattern (name-hash.ext, flat under /assets): the address is hardly longer than the logical one.
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const extension = path.extname(file);
-      asset = { fileName: `assets/${path.basename(file, extension)}-${hash}${extension}`, source };
-      emitted.set(key, asset);
-    }
-    return `/${asset.fileName}`;
+  function filesOf(folder: string): string[] {
+    return readdirSync(path.join(sourceDir, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(path.join(sourceDir, folder), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort();
   }
-  const rewrite = (code: string) => code.replace(reference, (_match, dir: string, file: string) => addressOf(dir, file));
+  function hashOf(folder: string): string {
+    let hash = hashes.get(folder);
+    if (!hash) {
+      const digest = createHash('sha256');
+      for (const file of filesOf(folder)) digest.update(`${file}\0`).update(readFileSync(path.join(sourceDir, folder, file)));
+      hash = digest.digest('base64url').slice(0, 8);
+      hashes.set(folder, hash);
+    }
+    return hash;
+  }
+  const addressOf = (folder: string, file: string) =>
+    build ? `/assets/${folder}-${hashOf(folder)}/${file}` : `/src/assets/${folder}/${file}`;
+  const rewrite = (code: string) => code.replace(reference, (_match, folder: string, file: string) => addressOf(folder, file));
 
   return {
     name: 'hashed-fonts-and-images',
@@ -50,13 +57,13 @@ function hashedFontsAndImages(): Plugin {
     },
     transformIndexHtml: { order: 'post', handler: (html) => rewrite(html) },
     generateBundle() {
-      // Every file, not only those met so far: index.html's references are rewritten after this hook runs.
-      for (const entry of readdirSync(sourceDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile()) continue;
-        const [dir, ...rest] = path.relative(sourceDir, path.join(entry.parentPath, entry.name)).split(path.sep);
-        if (dir === 'fonts' || dir === 'images') addressOf(dir, rest.join('/'));
+      // Every file of each folder (index.html's references are rewritten only after this hook runs).
+      for (const folder of folders) {
+        for (const file of filesOf(folder)) {
+          const fileName = addressOf(folder, file).slice(1);
+          this.emitFile({ type: 'asset', fileName, source: readFileSync(path.join(sourceDir, folder, file)) });
+        }
       }
-      for (const { fileName, source } of emitted.values()) this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }
