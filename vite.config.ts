@@ -1,10 +1,77 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { precompressDir } from './server/http/precompressed.js';
+
+let outDir = 'dist';
+
+/**
+ * Fonts and images are referenced by their logical address (`/fonts/inter-….woff2`, `/images/logos/….svg`) in
+ * index.html and in src/content, which stays plain data that the server can read too. The files live in
+ * src/assets/<folder>; the build emits each folder as /assets/<folder>-<hash of the whole folder>/… and rewrites
+ * every reference, so they are cached a year as immutable like the scripts
+ * (docs/decisions/121-hashed-fonts-and-images.md). One hash per folder rather than per file: it repeats, so it costs
+ * the scripts that name many images next to nothing once compressed. The dev server and the tests get the unhashed
+ * source address.
+ */
+function hashedFontsAndImages(): Plugin {
+  const folders = ['fonts', 'images'] as const;
+  const reference = /(?<=['"(])\/(fonts|images)\/([\w./-]+?\.(?:woff2|svg|png|jpe?g|webp|avif))(?=['")])/g;
+  const sourceDir = path.resolve(import.meta.dirname, 'src/assets');
+  const hashes = new Map<string, string>();
+  let build = false;
+
+  function filesOf(folder: string): string[] {
+    return readdirSync(path.join(sourceDir, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(path.join(sourceDir, folder), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort();
+  }
+  function hashOf(folder: string): string {
+    let hash = hashes.get(folder);
+    if (!hash) {
+      const digest = createHash('sha256');
+      for (const file of filesOf(folder)) digest.update(`${file}\0`).update(readFileSync(path.join(sourceDir, folder, file)));
+      hash = digest.digest('base64url').slice(0, 8);
+      hashes.set(folder, hash);
+    }
+    return hash;
+  }
+  const addressOf = (folder: string, file: string) =>
+    build ? `/assets/${folder}-${hashOf(folder)}/${file}` : `/src/assets/${folder}/${file}`;
+  const rewrite = (code: string) => code.replace(reference, (_match, folder: string, file: string) => addressOf(folder, file));
+
+  return {
+    name: 'hashed-fonts-and-images',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !/\.(ts|tsx)$/.test(id) || !reference.test(code)) return null;
+      reference.lastIndex = 0;
+      return { code: rewrite(code), map: null };
+    },
+    transformIndexHtml: { order: 'post', handler: (html) => rewrite(html) },
+    generateBundle() {
+      // Every file of each folder (index.html's references are rewritten only after this hook runs).
+      for (const folder of folders) {
+        for (const file of filesOf(folder)) {
+          const fileName = addressOf(folder, file).slice(1);
+          this.emitFile({ type: 'asset', fileName, source: readFileSync(path.join(sourceDir, folder, file)) });
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    hashedFontsAndImages(),
     {
       // React Router publishes its development build (dev-only warnings compiled in) under every import condition;
       // its production build is the same code with them compiled out: 0.6 kB less gzip, no dev warnings in the
@@ -17,6 +84,18 @@ export default defineConfig({
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
         if (!resolved?.id.includes('/react-router/dist/development/')) return resolved;
         return { ...resolved, id: resolved.id.replace('/react-router/dist/development/', '/react-router/dist/production/') };
+      },
+    },
+    {
+      // Brotli (quality 11) and gzip copies beside every text file of the build, public files included, served by
+      // server/http/staticSite.ts (docs/decisions/120-precompressed-static-assets.md).
+      name: 'precompress',
+      apply: 'build',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+      async writeBundle() {
+        await precompressDir(outDir);
       },
     },
   ],

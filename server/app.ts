@@ -1,4 +1,3 @@
-import compression from 'compression';
 import { adminRoutes } from './admin/routes';
 import { createAdminService } from './admin/service';
 import { sql } from 'drizzle-orm';
@@ -24,6 +23,7 @@ import { errorHandler, notFound } from './http/errors';
 import { refuseCrossSite } from './http/crossSite';
 import { createRateLimiters, type RateLimitSettings } from './http/rateLimits';
 import { requestLog } from './http/requestLog';
+import { dynamicCompression } from './http/compress';
 import { securityHeaders } from './http/security';
 import { staticSite } from './http/staticSite';
 import { silentLogger, type Logger } from './logger';
@@ -87,7 +87,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   // ---- middleware ----
   app.use(requestLog(logger));
   app.use(securityHeaders(config.csp, { production: config.nodeEnv === 'production' }));
-  app.use(compression());
+  app.use(dynamicCompression());
 
   // ---- routes ----
   const api = express.Router();
