@@ -267,7 +267,7 @@ async function main(): Promise<number> {
   console.log('starting the production server (node --import tsx server/index.ts) ...');
   const server = await SiteServer.start(port);
   results.serverUrl = server.url;
-  console.log(`serving dist/ with the production server (gzip, cache headers) at ${server.url}`);
+  console.log(`serving dist/ with the production server (Brotli or gzip, cache headers) at ${server.url}`);
   let bundleText = '';
   let lighthouseText = '';
   try {
