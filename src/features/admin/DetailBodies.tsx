@@ -21,10 +21,7 @@ export function ContactDetail({ row }: { row: ContactRow }) {
   return (
     <>
       <Facts>
-        <dt>Email</dt>
-        <dd>
-          <a href={`mailto:${row.email}`}>{row.email}</a>
-        </dd>
+        <EmailPair email={row.email} />
         <dt>Phone</dt>
         <dd>{row.phone ? <a href={`tel:${row.phone}`}>{row.phone}</a> : '—'}</dd>
         <dt>Received</dt>
@@ -87,15 +84,22 @@ function Pair({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The person's address as a link staff can write to at once; a dash when the lead gave none. */
+function EmailPair({ email }: { email: string | null }) {
+  return (
+    <>
+      <dt>Email</dt>
+      <dd>{email ? <a href={`mailto:${email}`}>{email}</a> : '—'}</dd>
+    </>
+  );
+}
+
 export function QuizDetail({ row }: { row: QuizRow }) {
   const figures = reportFigures(row.report);
   return (
     <>
       <Facts>
-        <dt>Email</dt>
-        <dd>
-          <a href={`mailto:${row.email}`}>{row.email}</a>
-        </dd>
+        <EmailPair email={row.email} />
         <Pair label="Business" value={or(row.businessName)} />
         <Pair label="Language" value={languageLabels[row.language]} />
         <Pair label="Recommended plan" value={planName(row.recommendedPlan)} />
@@ -132,8 +136,7 @@ export function ChatDetail({ row }: { row: ChatRow }) {
   return (
     <>
       <Facts>
-        <dt>Email</dt>
-        <dd>{row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : '—'}</dd>
+        <EmailPair email={row.email} />
         <Pair label="Need" value={or(row.need)} />
         <Pair label="Started" value={formatTime(row.createdAt)} />
         <Pair label="Last message" value={formatTime(row.updatedAt)} />
@@ -188,10 +191,7 @@ export function OrderDetail({ row }: { row: OrderRow }) {
 export function CustomerDetail({ row }: { row: CustomerRow }) {
   return (
     <Facts>
-      <dt>Email</dt>
-      <dd>
-        <a href={`mailto:${row.email}`}>{row.email}</a>
-      </dd>
+      <EmailPair email={row.email} />
       <Pair label="Name" value={or(row.displayName)} />
       <Pair label="Business" value={or(row.businessName)} />
       <Pair label="Plan" value={row.plan ? planName(row.plan) : 'No plan yet'} />
