@@ -34,7 +34,7 @@ interface Counter {
   inFlight: number;
   /** When the window ends, in this process's clock (read from the database's answer). */
   resetMs: number;
-  /** When `shared` was read. */
+  /** When `shared` was read; 0 while this process has never read it (the database failed). */
   syncedAt: number;
   /** A synchronous sync is on its way: later hits meanwhile are counted here and sent with the next batch. */
   syncing: boolean;
@@ -133,7 +133,7 @@ export class DatabaseRateLimitStore implements Store {
       return this.infoOf(counter);
     }
     // Synchronous: this hit plus the ones counted here since the last sync, and the shared total back.
-    const current = counter ?? { shared: 0, pending: 0, inFlight: 0, resetMs: now + this.windowMs, syncedAt: now, syncing: false };
+    const current = counter ?? { shared: 0, pending: 0, inFlight: 0, resetMs: now + this.windowMs, syncedAt: 0, syncing: false };
     this.counters.set(key, current);
     const sent = current.pending + 1;
     current.pending = 0;
@@ -236,20 +236,24 @@ export class DatabaseRateLimitStore implements Store {
     const batch: Array<[string, Counter, number]> = [];
     for (const key of [...this.counters.keys()]) {
       const counter = this.live(key, now);
-      if (!counter || counter.pending === 0) continue;
+      // A window this process never read from the database is opened by the next synchronous hit, which carries these.
+      if (!counter || counter.pending === 0 || counter.syncing || counter.syncedAt === 0) continue;
       batch.push([key, counter, counter.pending]);
       counter.inFlight += counter.pending;
       counter.pending = 0;
     }
     if (batch.length === 0) return;
     try {
-      const rows = await this.addInDatabase(batch.map(([key, , hits]) => [key, hits]));
+      const rows = await this.addToWindows(batch.map(([key, counter, hits]) => ({ k: this.keyOf(key), n: hits, r: counter.resetMs })));
       this.noteDatabase(undefined);
       const byKey = new Map(rows.map((row) => [row.key, row]));
       for (const [key, counter, hits] of batch) {
         counter.inFlight -= hits;
         const row = byKey.get(this.keyOf(key));
+        // No row in that window any more (reset, swept, ended): those hits counted towards a window that is gone, and
+        // this process's view is wrong, so the next hit reads the database again.
         if (row) this.applyRow(counter, row, now);
+        else counter.syncedAt = 0;
       }
     } catch (err) {
       this.noteFailure(err);
@@ -267,6 +271,20 @@ export class DatabaseRateLimitStore implements Store {
     counter.shared = resetMs === counter.resetMs ? Math.max(counter.shared, hits) : hits;
     counter.resetMs = resetMs;
     counter.syncedAt = Math.max(counter.syncedAt, readAt);
+  }
+
+  /**
+   * Adds each key's hits to the window this process read, in one statement; a key whose row is gone or holds another
+   * window by now is left alone (and not answered). The row lock makes concurrent additions count exactly once each.
+   */
+  private async addToWindows(additions: Array<{ k: string; n: number; r: number }>): Promise<CounterRow[]> {
+    const resetMs = sql`(extract(epoch from ${rateLimitHits}.reset_at) * 1000)::float8`;
+    const result = await this.db.execute<CounterRow>(sql`
+      update ${rateLimitHits} set hits = greatest(${rateLimitHits}.hits + additions.n, 0)
+      from jsonb_to_recordset(${JSON.stringify(additions)}::jsonb) as additions(k text, n integer, r float8)
+      where ${rateLimitHits}.key = additions.k and ${rateLimitHits}.reset_at > now() and abs(${resetMs} - additions.r) < 1
+      returning ${rateLimitHits}.key, ${rateLimitHits}.hits, ${resetMs} as reset_ms`);
+    return rowsOf(result);
   }
 
   /**
