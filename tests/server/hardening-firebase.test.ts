@@ -50,15 +50,16 @@ afterAll(async () => {
   await testDb.close();
 });
 
-const settingsFor = (emulatorHost: string): FirebaseSettings => ({ mode: 'emulator', projectId: 'demo-hardening', emulatorHost });
+const projectId = 'demo-hardening';
+const settingsFor = (emulatorHost: string): FirebaseSettings => ({ mode: 'emulator', projectId, emulatorHost });
 
 /** An ID token as the Auth Emulator issues them: unsigned, for this project. */
-function emulatorIdToken(projectId: string): string {
+function emulatorIdToken(project: string): string {
   const now = Math.floor(Date.now() / 1000);
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const payload = {
-    iss: `https://securetoken.google.com/${projectId}`,
-    aud: projectId,
+    iss: `https://securetoken.google.com/${project}`,
+    aud: project,
     sub: 'hardening-user',
     user_id: 'hardening-user',
     auth_time: now,
@@ -89,7 +90,7 @@ describe.each([
   it('a signed-in request gets a clean 503 within a bounded time', async () => {
     const settings = settingsFor(hostOf());
     const verifier = firebaseTokenVerifier(firebaseAdminAuth(settings, { timeoutMs }));
-    const { outcome, elapsedMs } = await timed(() => verifier.verify(emulatorIdToken(settings.projectId)));
+    const { outcome, elapsedMs } = await timed(() => verifier.verify(emulatorIdToken(projectId)));
     expect(outcome).toBeInstanceOf(AppError);
     expect(outcome).toMatchObject({ status: 503, code: 'auth_unavailable', message: expect.stringMatching(/try again/i) });
     expect(elapsedMs).toBeLessThan(boundMs);
