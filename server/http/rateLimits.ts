@@ -46,6 +46,13 @@ export function scaledRateLimits(scale: number): Partial<RateLimitSettings> {
 
 export type RateLimiters = Record<LimitClass, RequestHandler>;
 
+const limiterClasses = new WeakMap<RequestHandler, LimitClass>();
+
+/** The class of a limiter this module built, so a test can find every rate-limited route in the app's routers. */
+export function limitClassOf(handler: unknown): LimitClass | undefined {
+  return typeof handler === 'function' ? limiterClasses.get(handler as RequestHandler) : undefined;
+}
+
 export interface RateLimiterDeps {
   db: Database;
   overrides?: Partial<RateLimitSettings>;
@@ -62,14 +69,19 @@ export interface RateLimiterDeps {
 export function createRateLimiters({ db, overrides = {}, logger = silentLogger }: RateLimiterDeps): RateLimiters {
   const build = (name: LimitClass): RequestHandler => {
     const rule = { ...defaultRateLimits[name], ...overrides[name] };
-    return rateLimit({
+    const limiter = rateLimit({
       windowMs: rule.windowMs,
       limit: rule.limit,
       standardHeaders: 'draft-7',
       legacyHeaders: false,
+      // A client's own X-Forwarded-For is ignored unless TRUST_PROXY names the proxy (docs/decisions/080-trust-proxy.md):
+      // expected, not the misconfiguration this check would print to stderr once per limiter.
+      validate: { xForwardedForHeader: false },
       store: new DatabaseRateLimitStore(db, { prefix: `${name}:`, logger }),
       handler: (_req, _res, next) => next(new AppError(429, 'rate_limited', messages[name])),
     });
+    limiterClasses.set(limiter, name);
+    return limiter;
   };
   return { api: build('api'), contact: build('contact'), leads: build('leads'), chat: build('chat'), payments: build('payments') };
 }
