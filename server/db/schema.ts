@@ -247,6 +247,8 @@ export const paymentWebhookEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     payload: jsonb('payload').notNull(),
+    /** Set while one server processes the event, so no other server takes it (docs/decisions/126-one-job-one-server.md). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (table) => [index('payment_webhook_events_pending_idx').on(table.receivedAt).where(sql`${table.processedAt} is null`)],
 );

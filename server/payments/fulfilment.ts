@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import type { GatewayPayment } from './gateway';
 import {
   lockOrder,
+  lockOrderIfFree,
   markOrderFulfilled,
   recordFulfilmentError,
   recordPayment,
@@ -159,10 +160,27 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
    * completion wait and then find the work done. Never called for an order that is not paid.
    */
   async function complete(gatewayOrderId: string, by: FulfilledBy): Promise<FulfilResult> {
+    return completeLocked(gatewayOrderId, by, lockOrder) as Promise<FulfilResult>;
+  }
+
+  /**
+   * `complete` for the reconciler's sweep: an order another server is fulfilling right now is left to it ('busy')
+   * instead of waiting on its lock (docs/decisions/126-one-job-one-server.md).
+   */
+  async function completeIfFree(gatewayOrderId: string, by: FulfilledBy): Promise<FulfilResult | { outcome: 'busy' }> {
+    return completeLocked(gatewayOrderId, by, lockOrderIfFree);
+  }
+
+  async function completeLocked(
+    gatewayOrderId: string,
+    by: FulfilledBy,
+    lock: (tx: Database, gatewayOrderId: string) => Promise<OrderRow | 'busy' | undefined>,
+  ): Promise<FulfilResult | { outcome: 'busy' }> {
     let account: { uid: string; created: boolean } | undefined;
     try {
       return await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, gatewayOrderId);
+        const order = await lock(tx, gatewayOrderId);
+        if (order === 'busy') return { outcome: 'busy' as const };
         if (!order) return { outcome: 'unknown_order' as const };
         if (order.status !== 'paid') throw new Error(`order ${gatewayOrderId} is ${order.status}, not paid`);
         if (order.fulfilledAt && order.customerUid) return { outcome: 'fulfilled' as const, order, uid: order.customerUid };
@@ -232,7 +250,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     });
   }
 
-  return { fulfilOrder, complete, recordFailedPayment };
+  return { fulfilOrder, complete, completeIfFree, recordFailedPayment };
 }
 
 export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../src/domain/payment';
 import type { Database } from '../db/client';
 import { orders, payments, paymentWebhookEvents, type OrderRow, type PaymentRow, type PaymentWebhookEventRow } from '../db/schema';
@@ -36,6 +36,21 @@ export async function findOrder(db: Database, gatewayOrderId: string): Promise<O
 export async function lockOrder(tx: Database, gatewayOrderId: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.gatewayOrderId, gatewayOrderId)).for('update').limit(1);
   return row;
+}
+
+/**
+ * The order, locked, or 'busy' when another transaction (another server's fulfilment) holds it: a background sweep
+ * moves on instead of waiting to find the work done (docs/decisions/126-one-job-one-server.md).
+ */
+export async function lockOrderIfFree(tx: Database, gatewayOrderId: string): Promise<OrderRow | 'busy' | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.gatewayOrderId, gatewayOrderId))
+    .for('update', { skipLocked: true })
+    .limit(1);
+  if (row) return row;
+  return (await findOrder(tx, gatewayOrderId)) ? 'busy' : undefined;
 }
 
 export async function setOrderStatus(
@@ -114,13 +129,18 @@ export async function findUnfulfilledPaidOrders(db: Database, paidBefore: Date, 
     .limit(limit);
 }
 
-/** Unpaid orders old enough that their browser should have come back, not asked about since `checkedBefore`. */
-export async function findOrdersToReconcile(
+/**
+ * Claims unpaid orders old enough that their browser should have come back, not asked about since `checkedBefore`:
+ * marks them checked at `at` in the same statement. Rows another server is claiming (or fulfilling) are skipped, and
+ * once claimed an order no longer matches, so each is asked about at the gateway by one server per period
+ * (docs/decisions/126-one-job-one-server.md).
+ */
+export async function claimOrdersToReconcile(
   db: Database,
-  { createdBefore, createdAfter, checkedBefore, limit }: { createdBefore: Date; createdAfter: Date; checkedBefore: Date; limit: number },
+  { at, createdBefore, createdAfter, checkedBefore, limit }: { at: Date; createdBefore: Date; createdAfter: Date; checkedBefore: Date; limit: number },
 ): Promise<OrderRow[]> {
-  return db
-    .select()
+  const due = db
+    .select({ id: orders.id })
     .from(orders)
     .where(
       and(
@@ -131,11 +151,15 @@ export async function findOrdersToReconcile(
       ),
     )
     .orderBy(asc(orders.createdAt))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db.update(orders).set({ checkedAt: at }).where(inArray(orders.id, due)).returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function markOrderChecked(db: Database, gatewayOrderId: string, at: Date): Promise<void> {
-  await db.update(orders).set({ checkedAt: at }).where(eq(orders.gatewayOrderId, gatewayOrderId));
+/** The gateway could not be asked: the order is due again at the next pass, as if never checked. */
+export async function releaseOrderCheck(db: Database, gatewayOrderId: string): Promise<void> {
+  await db.update(orders).set({ checkedAt: null }).where(eq(orders.gatewayOrderId, gatewayOrderId));
 }
 
 // ---- payments --------------------------------------------------------------------------------------------------
@@ -200,23 +224,47 @@ export async function findWebhookEvent(db: Database, eventId: string): Promise<P
   return row;
 }
 
+/**
+ * Takes an unprocessed event for one attempt, in one statement: counts the attempt and leases the event until
+ * `leaseUntil`. Undefined when it is processed already or another server holds an unexpired lease; a server that dies
+ * mid-attempt only delays the event until its lease ends (docs/decisions/126-one-job-one-server.md).
+ */
+export async function claimWebhookEvent(
+  db: Database,
+  eventId: string,
+  { now, leaseUntil }: { now: Date; leaseUntil: Date },
+): Promise<PaymentWebhookEventRow | undefined> {
+  const [row] = await db
+    .update(paymentWebhookEvents)
+    .set({ claimedUntil: leaseUntil, attempts: sql`${paymentWebhookEvents.attempts} + 1` })
+    .where(
+      and(
+        eq(paymentWebhookEvents.eventId, eventId),
+        isNull(paymentWebhookEvents.processedAt),
+        or(isNull(paymentWebhookEvents.claimedUntil), lte(paymentWebhookEvents.claimedUntil, now)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 export async function markWebhookEventProcessed(db: Database, eventId: string, at: Date): Promise<void> {
   await db
     .update(paymentWebhookEvents)
-    .set({ processedAt: at, lastError: null, attempts: sql`${paymentWebhookEvents.attempts} + 1` })
+    .set({ processedAt: at, lastError: null, claimedUntil: null })
     .where(eq(paymentWebhookEvents.eventId, eventId));
 }
 
 export async function markWebhookEventFailed(db: Database, eventId: string, error: string): Promise<void> {
   await db
     .update(paymentWebhookEvents)
-    .set({ lastError: error.slice(0, 500), attempts: sql`${paymentWebhookEvents.attempts} + 1` })
+    .set({ lastError: error.slice(0, 500), claimedUntil: null })
     .where(eq(paymentWebhookEvents.eventId, eventId));
 }
 
 export async function findPendingWebhookEvents(
   db: Database,
-  { receivedBefore, maxAttempts, limit }: { receivedBefore: Date; maxAttempts: number; limit: number },
+  { receivedBefore, now, maxAttempts, limit }: { receivedBefore: Date; now: Date; maxAttempts: number; limit: number },
 ): Promise<PaymentWebhookEventRow[]> {
   return db
     .select()
@@ -226,6 +274,7 @@ export async function findPendingWebhookEvents(
         isNull(paymentWebhookEvents.processedAt),
         lte(paymentWebhookEvents.receivedAt, receivedBefore),
         lt(paymentWebhookEvents.attempts, maxAttempts),
+        or(isNull(paymentWebhookEvents.claimedUntil), lte(paymentWebhookEvents.claimedUntil, now)),
       ),
     )
     .orderBy(asc(paymentWebhookEvents.receivedAt))

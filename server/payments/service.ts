@@ -17,16 +17,16 @@ import type { Logger } from '../logger';
 import { createFulfilment, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
 import { GatewayError, paymentFromEntity, type PaymentGateway } from './gateway';
 import {
+  claimOrdersToReconcile,
+  claimWebhookEvent,
   findOrder,
-  findOrdersToReconcile,
   findPendingWebhookEvents,
   findUnfulfilledPaidOrders,
-  findWebhookEvent,
   insertOrder,
   insertWebhookEvent,
-  markOrderChecked,
   markWebhookEventFailed,
   markWebhookEventProcessed,
+  releaseOrderCheck,
 } from './repository';
 import { isValidPaymentSignature, isValidWebhookSignature } from './signature';
 
@@ -88,6 +88,8 @@ export interface PaymentService {
 const tokenWindowMs = 24 * 60 * 60_000;
 const orderLookbackMs = 7 * 24 * 60 * 60_000;
 const maxWebhookAttempts = 20;
+/** How long one server holds a webhook event it is processing; longer than any fulfilment (its Firebase calls). */
+const webhookLeaseMs = 2 * 60_000;
 
 function gatewayAppError(err: unknown): AppError {
   if (err instanceof GatewayError) {
@@ -302,8 +304,10 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
 
   async function processWebhookEvent(eventId: string): Promise<void> {
     try {
-      const event = await findWebhookEvent(db, eventId);
-      if (!event || event.processedAt) return;
+      // One server per attempt: on several servers the receiving one and every reconciler may reach for the same event.
+      const at = now();
+      const event = await claimWebhookEvent(db, eventId, { now: at, leaseUntil: new Date(at.getTime() + webhookLeaseMs) });
+      if (!event) return;
       const outcome = await applyEvent(event.type, event.payload);
       if (outcome === 'retry') await markWebhookEventFailed(db, eventId, 'fulfilment deferred: the order is paid, its account is not ready yet');
       else await markWebhookEventProcessed(db, eventId, now());
@@ -343,6 +347,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
 
     const events = await findPendingWebhookEvents(db, {
       receivedBefore: new Date(started.getTime() - webhookRetryAfterMs),
+      now: started,
       maxAttempts: maxWebhookAttempts,
       limit: 100,
     });
@@ -352,11 +357,13 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     }
 
     for (const order of await findUnfulfilledPaidOrders(db, new Date(started.getTime() - webhookRetryAfterMs), 50)) {
-      const result = await fulfilment.complete(order.gatewayOrderId, 'reconciliation');
+      const result = await fulfilment.completeIfFree(order.gatewayOrderId, 'reconciliation');
       if (result.outcome === 'fulfilled') summary.ordersCompleted += 1;
     }
 
-    const stale = await findOrdersToReconcile(db, {
+    // Claimed (marked checked) before the gateway is asked, so two servers never ask about the same order.
+    const stale = await claimOrdersToReconcile(db, {
+      at: started,
       createdBefore: new Date(started.getTime() - reconcileAfterMs),
       createdAfter: new Date(started.getTime() - orderLookbackMs),
       checkedBefore: new Date(started.getTime() - reconcileAfterMs),
@@ -371,10 +378,10 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
           orderId: order.gatewayOrderId,
           error: err instanceof Error ? err.message : String(err),
         });
+        await releaseOrderCheck(db, order.gatewayOrderId);
         continue;
       }
       summary.ordersChecked += 1;
-      await markOrderChecked(db, order.gatewayOrderId, started);
       for (const payment of gatewayPayments) {
         if (payment.orderId !== order.gatewayOrderId) continue;
         if (payment.status === 'failed') {
