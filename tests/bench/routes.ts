@@ -1,5 +1,5 @@
 /**
- * The pages the benchmark measures and what each must reach (issue 13, docs/decisions/137-performance-budgets.md):
+ * The pages the benchmark measures and what each must reach (issue 13, docs/decisions/136-performance-budgets.md):
  * the first load of `/` at most 110 kB of gzipped JS; Lighthouse mobile performance 100 on `/` and 98+ on the
  * others; accessibility, best practices and SEO 100 everywhere; LCP at most 1.5 s on `/`; TBT under 50 ms and CLS
  * under 0.02 everywhere.
