@@ -14,7 +14,10 @@ const app = <App router={HashRouter} />;
 // Hydrate it only when it is what this visitor gets: the home route, and no stored session (the header would show
 // the account links instead). Otherwise render afresh, after dropping the markup the inline script has hidden.
 if (root.firstElementChild && isHomeHash(window.location.hash) && !hasStoredSession()) {
-  hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   root.replaceChildren();
   document.documentElement.classList.remove(elsewhereClass);
