@@ -56,7 +56,7 @@ const machineGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'playwright-report', 'test-results', '.data', 'server/db/migrations'] },
+  { ignores: ['dist', '.prerender-*', 'node_modules', 'coverage', 'playwright-report', 'test-results', '.data', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,10 +4,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Plugin } from 'vite';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressDir } from './server/http/precompressed.js';
-
-let outDir = 'dist';
+import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
 
 /**
  * Fonts and images are referenced by their logical address (`/fonts/inter-….woff2`, `/images/logos/….svg`) in
@@ -68,6 +69,74 @@ function hashedFontsAndImages(): Plugin {
   };
 }
 
+/**
+ * After the browser build: renders the home page on the server side (src/app/prerender/render.tsx, built by a second,
+ * SSR build of the same config) into dist/index.html, with its styles and a tiny inline script that hides it before
+ * the first paint when the hash names another route (docs/decisions/135-component-routes-and-prerendered-home.md);
+ * then writes Brotli (quality 11) and gzip copies beside every text file of the build, public files included, served
+ * by server/http/staticSite.ts (docs/decisions/120-precompressed-static-assets.md). The server allows the inline
+ * script by its hash (server/http/inlineScripts.ts).
+ */
+function prerenderHomeThenPrecompress(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-home-then-precompress',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle(error?: Error) {
+      if (error) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      await prerenderHome(config, path.join(outDir, 'index.html'));
+      await precompressDir(outDir);
+    },
+  };
+}
+
+/** The script that runs before the first paint; its hash is what the CSP allows. */
+export const routeElsewhereScript =
+  `if(!${homeHash.toString()}.test(location.hash))document.documentElement.classList.add(${JSON.stringify(elsewhereClass)})`;
+
+async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise<void> {
+  // Inside the project, so the externalised packages resolve from its node_modules; one per process.
+  const ssrDir = path.join(config.root, `.prerender-${process.pid}`);
+  try {
+    await build({
+      configFile: config.configFile,
+      mode: config.mode,
+      logLevel: 'warn',
+      // Its package has no "exports": Node would load the CommonJS build, whose default export is not `styled`.
+      ssr: { noExternal: ['styled-components'] },
+      build: {
+        ssr: 'src/app/prerender/render.tsx',
+        outDir: ssrDir,
+        emptyOutDir: true,
+        rollupOptions: { output: { entryFileNames: 'render.mjs' } },
+      },
+    });
+    const { renderHome } = (await import(pathToFileURL(path.join(ssrDir, 'render.mjs')).href)) as {
+      renderHome: () => { html: string; styleTags: string };
+    };
+    const { html, styleTags } = renderHome();
+    // React writes this marker where rendering threw and leaves the boundary to the browser: a failed prerender.
+    const failed = /<template data-msg="([^"]*)"/.exec(html) ?? (html.includes('<!--$!-->') ? ['', 'a boundary fell back'] : null);
+    if (failed) throw new Error(`prerender: the home page did not render: ${failed[1]}`);
+    const page = await readFile(indexFile, 'utf8');
+    const root = '<div id="root"></div>';
+    if (!page.includes(root) || !page.includes('</head>')) throw new Error(`prerender: no empty ${root} in ${indexFile}`);
+    const hide = `<style>.${elsewhereClass} #root{visibility:hidden}</style>`;
+    await writeFile(
+      indexFile,
+      page
+        .replace('</head>', `    <script>${routeElsewhereScript}</script>\n    ${hide}\n    ${styleTags}\n  </head>`)
+        .replace(root, `<div id="root">${html}</div>`),
+    );
+  } finally {
+    await rm(ssrDir, { recursive: true, force: true });
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -86,18 +155,7 @@ export default defineConfig({
         return { ...resolved, id: resolved.id.replace('/react-router/dist/development/', '/react-router/dist/production/') };
       },
     },
-    {
-      // Brotli (quality 11) and gzip copies beside every text file of the build, public files included, served by
-      // server/http/staticSite.ts (docs/decisions/120-precompressed-static-assets.md).
-      name: 'precompress',
-      apply: 'build',
-      configResolved(config) {
-        outDir = path.resolve(config.root, config.build.outDir);
-      },
-      async writeBundle() {
-        await precompressDir(outDir);
-      },
-    },
+    prerenderHomeThenPrecompress(),
   ],
   build: {
     target: 'es2022',

@@ -25,6 +25,7 @@ import { createRateLimiters, type RateLimitSettings } from './http/rateLimits';
 import { requestLog } from './http/requestLog';
 import { dynamicCompression } from './http/compress';
 import { securityHeaders } from './http/security';
+import { inlineScriptSources } from './http/inlineScripts';
 import { staticSite } from './http/staticSite';
 import { silentLogger, type Logger } from './logger';
 import { paymentRoutes } from './payments/routes';
@@ -86,7 +87,9 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
 
   // ---- middleware ----
   app.use(requestLog(logger));
-  app.use(securityHeaders(config.csp, { production: config.nodeEnv === 'production' }));
+  // The prerendered page's inline script is allowed by its hash, never by 'unsafe-inline'.
+  const csp = { ...config.csp, scriptSrc: [...config.csp.scriptSrc, ...inlineScriptSources(config.distDir)] };
+  app.use(securityHeaders(csp, { production: config.nodeEnv === 'production' }));
   app.use(dynamicCompression());
 
   // ---- routes ----

@@ -1,26 +1,26 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
-import { theme } from '../ui/theme';
-import { GlobalStyle } from '../ui/GlobalStyle';
-import { AuthProvider } from '../lib/auth/AuthProvider';
-import { router } from './router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { HashRouter } from 'react-router-dom';
+import { App } from './App';
+import { hasStoredSession } from '../lib/auth/session';
+import { elsewhereClass, isHomeHash } from './prerender/homeHash';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-// A transition lets React render the first page in small slices instead of one long task that blocks input.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <GlobalStyle />
-        {/* Renders at once; Firebase loads only when a session is stored or a page asks for it (D6). */}
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
-});
+const app = <App router={HashRouter} />;
+
+// The build prerenders the signed-out home page into #root (docs/decisions/135-component-routes-and-prerendered-home.md).
+// Hydrate it only when it is what this visitor gets: the home route, and no stored session (the header would show
+// the account links instead). Otherwise render afresh, after dropping the markup the inline script has hidden.
+if (root.firstElementChild && isHomeHash(window.location.hash) && !hasStoredSession()) {
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  root.replaceChildren();
+  document.documentElement.classList.remove(elsewhereClass);
+  // A transition lets React render the first page in small slices instead of one long task that blocks input.
+  startTransition(() => createRoot(root).render(app));
+}

@@ -1,22 +1,22 @@
 /**
  * What a page loads before any interaction, measured in a real browser: Chromium opens the page at a phone's
  * viewport, waits for the network to go idle, and every script, stylesheet (modulepreload included) and font
- * response is recorded. The JS and CSS are then gzipped from dist/ at level 9 (as servers typically serve them)
- * and summed per type. Fonts are counted separately, raw (woff2 is compressed already).
+ * response is recorded. The JS and CSS are then compressed from dist/, gzip at level 9 and Brotli at quality 11 (what
+ * the server sends: the build's precompressed copies), and summed per type. Fonts are counted separately, raw (woff2
+ * is compressed already). Every other chunk of the build (the lazy ones) is listed with its sizes and aim.
  */
 import { chromium, type Browser, type Response } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../chromium';
-import { errorMessage, indent, kB, kiB, KB, table } from './format';
+import { errorMessage, indent, kB, kiB, table } from './format';
+import { historyStateScript, LAZY_CHUNK_AIM_BYTES, LAZY_CHUNK_EXCEPTIONS, type BenchRoute } from './routes';
 
 export const CHROMIUM_ARGS = chromiumArgs;
 
 export const VIEWPORT = { width: 390, height: 844 } as const;
 
-/** The aim: the JavaScript `/` loads before any interaction, gzipped. */
-export const INITIAL_JS_AIM_BYTES = 130 * KB;
 
 export type AssetKind = 'js' | 'css' | 'font' | 'document' | 'other';
 
@@ -29,6 +29,7 @@ export interface AssetFile {
   status: number | null;
   rawBytes: number;
   gzipBytes: number;
+  brotliBytes: number;
   /** Where the bytes that were measured came from. */
   source: 'dist' | 'response' | 'missing';
   /** False when the file is referenced by a <link>/<script> in the DOM but no response was observed. */
@@ -39,10 +40,13 @@ export interface KindTotal {
   count: number;
   rawBytes: number;
   gzipBytes: number;
+  brotliBytes: number;
 }
 
 export interface PageBundle {
   route: string;
+  /** The aim for the gzipped JS loaded before interaction. */
+  jsAimGzipBytes: number;
   url: string;
   finalUrl: string;
   title: string;
@@ -53,10 +57,23 @@ export interface PageBundle {
   failedRequests: string[];
 }
 
+export interface LazyChunk {
+  file: string;
+  rawBytes: number;
+  gzipBytes: number;
+  brotliBytes: number;
+  aimGzipBytes: number;
+  /** Why its aim differs from the general one, when it does. */
+  why: string | null;
+}
+
 export interface BundleResult {
   viewport: typeof VIEWPORT;
   gzipLevel: number;
+  brotliQuality: number;
   pages: PageBundle[];
+  /** Every JS and CSS file of the build that no measured page loads before interaction. */
+  lazyChunks: LazyChunk[];
 }
 
 const FONT_EXT = /\.(woff2?|ttf|otf|eot)$/i;
@@ -74,6 +91,12 @@ function classify(pathname: string, resourceType: string, contentType: string): 
 
 function gzip(buffer: Buffer): number {
   return gzipSync(buffer, { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+function brotli(buffer: Buffer): number {
+  return brotliCompressSync(buffer, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+  }).length;
 }
 
 /** dist/ file for a same-origin URL, or null (refuses paths that would leave dist/). */
@@ -98,8 +121,11 @@ const DOM_REFERENCES = `Array.from(document.querySelectorAll(
   'script[src], link[rel="stylesheet"][href], link[rel="modulepreload"][href], link[rel="preload"][href]'
 )).map((el) => el.src || el.href)`;
 
-async function measurePage(browser: Browser, baseUrl: string, route: string, distDir: string): Promise<PageBundle> {
+async function measurePage(browser: Browser, baseUrl: string, benchRoute: BenchRoute, distDir: string): Promise<PageBundle> {
+  const { route } = benchRoute;
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
+  const stateScript = historyStateScript(benchRoute);
+  if (stateScript) await context.addInitScript(stateScript);
   const observed = new Map<string, Observed>();
   const failedRequests: string[] = [];
   try {
@@ -120,6 +146,10 @@ async function measurePage(browser: Browser, baseUrl: string, route: string, dis
     });
     const url = new URL(route, baseUrl).toString();
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    // Pages set their title in an effect: on a busy machine that can come just after the network went idle.
+    await page
+      .waitForFunction((expected) => document.title === expected, benchRoute.title, { timeout: 10_000 })
+      .catch(() => undefined);
     const title = await page.title();
     const finalUrl = page.url();
     const referenced = (await page.evaluate(DOM_REFERENCES)) as string[];
@@ -152,6 +182,7 @@ async function measurePage(browser: Browser, baseUrl: string, route: string, dis
         status: item.status,
         rawBytes: bytes?.length ?? 0,
         gzipBytes: bytes ? gzip(bytes) : 0,
+        brotliBytes: bytes ? brotli(bytes) : 0,
         source,
         seenInNetwork: item.resourceType !== 'unobserved',
       });
@@ -164,15 +195,37 @@ async function measurePage(browser: Browser, baseUrl: string, route: string, dis
         count: of.length,
         rawBytes: of.reduce((s, f) => s + f.rawBytes, 0),
         gzipBytes: of.reduce((s, f) => s + f.gzipBytes, 0),
+        brotliBytes: of.reduce((s, f) => s + f.brotliBytes, 0),
       };
     };
-    return { route, url, finalUrl, title, js: total('js'), css: total('css'), fonts: total('font'), files, failedRequests };
+    return { route, jsAimGzipBytes: benchRoute.aims.initialJsGzipBytes, url, finalUrl, title, js: total('js'), css: total('css'), fonts: total('font'), files, failedRequests };
   } finally {
     await context.close();
   }
 }
 
-export async function measureBundles(baseUrl: string, distDir: string, routes: readonly string[]): Promise<BundleResult> {
+/** The build's JS and CSS files that none of the pages loaded. */
+async function lazyChunks(distDir: string, pages: readonly PageBundle[]): Promise<LazyChunk[]> {
+  const loaded = new Set(pages.flatMap((page) => page.files.map((f) => f.distPath)).filter((p) => p !== null));
+  const assets = path.join(distDir, 'assets');
+  const names = (await readdir(assets)).filter((name) => /\.(js|css)$/.test(name)).map((name) => `assets/${name}`);
+  const chunks: LazyChunk[] = [];
+  for (const file of names.filter((name) => !loaded.has(name))) {
+    const bytes = await readFile(path.join(distDir, file));
+    const exception = LAZY_CHUNK_EXCEPTIONS.find((e) => e.pattern.test(file));
+    chunks.push({
+      file,
+      rawBytes: bytes.length,
+      gzipBytes: gzip(bytes),
+      brotliBytes: brotli(bytes),
+      aimGzipBytes: exception?.aimBytes ?? LAZY_CHUNK_AIM_BYTES,
+      why: exception?.why ?? null,
+    });
+  }
+  return chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+export async function measureBundles(baseUrl: string, distDir: string, routes: readonly BenchRoute[]): Promise<BundleResult> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: CHROMIUM_ARGS,
@@ -180,7 +233,13 @@ export async function measureBundles(baseUrl: string, distDir: string, routes: r
   try {
     const pages: PageBundle[] = [];
     for (const route of routes) pages.push(await measurePage(browser, baseUrl, route, distDir));
-    return { viewport: VIEWPORT, gzipLevel: constants.Z_BEST_COMPRESSION, pages };
+    return {
+      viewport: VIEWPORT,
+      gzipLevel: constants.Z_BEST_COMPRESSION,
+      brotliQuality: constants.BROTLI_MAX_QUALITY,
+      pages,
+      lazyChunks: await lazyChunks(distDir, pages),
+    };
   } catch (error) {
     throw new Error(`bundle measurement failed: ${errorMessage(error)}`, { cause: error });
   } finally {
@@ -193,47 +252,68 @@ function fileName(file: AssetFile): string {
   return file.url;
 }
 
+const verdict = (bytes: number, aim: number) =>
+  bytes <= aim ? `met, ${kB(aim - bytes)} to spare` : `NOT met, ${kB(bytes - aim)} over`;
+
 export function formatBundles(result: BundleResult): string {
   const out: string[] = [];
   out.push(
     `Chromium ${result.viewport.width}x${result.viewport.height}, fresh profile, network idle, no interaction;` +
-      ` JS/CSS gzipped from dist/ at level ${result.gzipLevel}. 1 kB = 1000 bytes.`,
+      ` JS/CSS compressed from dist/: gzip level ${result.gzipLevel}, Brotli quality ${result.brotliQuality}` +
+      ' (the server sends the Brotli copies). 1 kB = 1000 bytes.',
   );
-  for (const [i, page] of result.pages.entries()) {
-    const isHome = i === 0;
+  out.push('');
+  out.push('Summary: JS and CSS each page loads before any interaction');
+  const summary = result.pages.map((page) => [
+    page.route,
+    String(page.js.count),
+    kB(page.js.gzipBytes),
+    kB(page.js.brotliBytes),
+    kB(page.css.gzipBytes),
+    kB(page.css.brotliBytes),
+    kB(page.jsAimGzipBytes),
+    verdict(page.js.gzipBytes, page.jsAimGzipBytes),
+  ]);
+  out.push(
+    indent(
+      table(['page', 'JS files', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'JS gzip aim', 'verdict'], summary, new Set([1, 2, 3, 4, 5, 6])),
+      '  ',
+    ),
+  );
+  for (const page of result.pages) {
     out.push('');
-    out.push(`${page.route}${isHome ? '' : '  (for information)'}   title: "${page.title}"   final URL: ${page.finalUrl}`);
-    const jsLine =
-      `  JS     ${String(page.js.count).padStart(2)} files  raw ${kB(page.js.rawBytes).padStart(10)}` +
-      `  gzip ${kB(page.js.gzipBytes).padStart(10)} (${kiB(page.js.gzipBytes)})`;
-    if (isHome) {
-      const delta = INITIAL_JS_AIM_BYTES - page.js.gzipBytes;
-      const verdict = delta >= 0 ? `met, ${kB(delta)} to spare` : `NOT met, ${kB(-delta)} over`;
-      out.push(`${jsLine}   aim <= ${kB(INITIAL_JS_AIM_BYTES)} gzip: ${verdict}`);
-    } else {
-      out.push(jsLine);
+    out.push(`${page.route}   title: "${page.title}"   final URL: ${page.finalUrl}`);
+    for (const [label, total] of [['JS ', page.js], ['CSS', page.css]] as const) {
+      out.push(
+        `  ${label}    ${String(total.count).padStart(2)} files  raw ${kB(total.rawBytes).padStart(10)}` +
+          `  gzip ${kB(total.gzipBytes).padStart(10)} (${kiB(total.gzipBytes)})  br ${kB(total.brotliBytes).padStart(10)}`,
+      );
     }
-    out.push(
-      `  CSS    ${String(page.css.count).padStart(2)} files  raw ${kB(page.css.rawBytes).padStart(10)}` +
-        `  gzip ${kB(page.css.gzipBytes).padStart(10)}`,
-    );
-    out.push(
-      `  JS+CSS              raw ${kB(page.js.rawBytes + page.css.rawBytes).padStart(10)}` +
-        `  gzip ${kB(page.js.gzipBytes + page.css.gzipBytes).padStart(10)}`,
-    );
-    out.push(`  Fonts  ${String(page.fonts.count).padStart(2)} files  ${kB(page.fonts.rawBytes)} (as served; not gzipped)`);
+    out.push(`  Fonts  ${String(page.fonts.count).padStart(2)} files  ${kB(page.fonts.rawBytes)} (as served; not recompressed)`);
     const rows = page.files.map((f) => [
       f.kind === 'other' ? `(${f.resourceType})` : f.kind,
       kB(f.rawBytes),
       f.kind === 'font' ? '-' : kB(f.gzipBytes),
+      f.kind === 'font' ? '-' : kB(f.brotliBytes),
       fileName(f) +
         (f.source === 'response' ? ' (not in dist/: measured from the response)' : '') +
         (f.source === 'missing' ? ' (bytes unavailable)' : '') +
         (f.seenInNetwork ? '' : ' (referenced in the DOM, no response seen)') +
         (f.status !== null && f.status >= 400 ? ` [HTTP ${f.status}]` : ''),
     ]);
-    out.push(indent(table(['type', 'raw', 'gzip', 'file'], rows, new Set([1, 2])), '    '));
+    out.push(indent(table(['type', 'raw', 'gzip', 'br', 'file'], rows, new Set([1, 2, 3])), '    '));
     if (page.failedRequests.length > 0) out.push(`  failed requests: ${page.failedRequests.join(', ')}`);
   }
+  out.push('');
+  out.push(`Lazy chunks: every JS/CSS file of the build that none of these pages loads before interaction`);
+  const rows = result.lazyChunks.map((c) => [
+    c.file,
+    kB(c.rawBytes),
+    kB(c.gzipBytes),
+    kB(c.brotliBytes),
+    kB(c.aimGzipBytes),
+    verdict(c.gzipBytes, c.aimGzipBytes) + (c.why ? ` (${c.why})` : ''),
+  ]);
+  out.push(indent(table(['file', 'raw', 'gzip', 'br', 'gzip aim', 'verdict'], rows, new Set([1, 2, 3, 4])), '  '));
   return out.join('\n');
 }

@@ -10,10 +10,12 @@
 import lighthouse, { Audit, Gatherer, generateReport } from 'lighthouse';
 import type { Config, Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from '../chromium';
 import { indent, median, ms, score100, table } from './format';
+import { CLS_AIM, historyStateScript, OTHER_SCORES_AIM, TBT_AIM_MS, type BenchRoute } from './routes';
 
 export const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', ...chromiumArgs];
 
@@ -26,8 +28,10 @@ const SHORT: Record<CategoryId, string> = {
   seo: 'seo',
 };
 
-/** The aim: 95+ in every category on mobile. */
-export const SCORE_AIM = 0.95;
+/** A page's aim in each category (routes.ts). */
+export function scoreAim(route: BenchRoute, category: CategoryId): number {
+  return category === 'performance' ? route.aims.performance : OTHER_SCORES_AIM;
+}
 
 /** Attempts per run when Lighthouse reports a runtime error (no metrics) instead of a result. */
 const RUN_ATTEMPTS = 3;
@@ -142,6 +146,7 @@ export interface LighthouseRun {
 
 export interface LighthousePageResult {
   route: string;
+  aims: { scores: Record<CategoryId, number>; lcpMs: number | null; tbtMs: number; cls: number };
   url: string;
   expectedTitle: string | null;
   /** True when every run's title matched expectedTitle (always true when none is expected). */
@@ -317,33 +322,33 @@ function summarise(lhr: Result, run: number, durationMs: number): LighthouseRun 
   };
 }
 
-async function runOnce(url: string, config: Config): Promise<{ lhr: Result; durationMs: number }> {
+/**
+ * One Lighthouse run in a fresh Chromium. A page that needs history state (routes.ts) is driven through a Puppeteer
+ * page that puts the state in place before any of the page's scripts, as the link that leads there would.
+ */
+async function runOnce(url: string, config: Config, stateScript: string | null): Promise<{ lhr: Result; durationMs: number }> {
   const started = Date.now();
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
     logLevel: 'silent',
   });
+  const browser = stateScript ? await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` }) : null;
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+    const page = browser ? await browser.newPage() : undefined;
+    if (page && stateScript) await page.evaluateOnNewDocument(stateScript);
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config, page);
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     return { lhr: result.lhr, durationMs: Date.now() - started };
   } finally {
+    await browser?.disconnect();
     chrome.kill();
   }
 }
 
-export interface LighthousePage {
-  route: string;
-  /** Title the audited page must show, to prove the right route was audited. */
-  expectedTitle?: string;
-  /** File-name stem for the saved reports. */
-  slug: string;
-}
-
 export async function runLighthouse(
   baseUrl: string,
-  pages: readonly LighthousePage[],
+  pages: readonly BenchRoute[],
   runs: number,
   outDir: string,
   log: (line: string) => void = () => {},
@@ -352,15 +357,16 @@ export async function runLighthouse(
   const results: LighthousePageResult[] = [];
   for (const page of pages) {
     const url = new URL(page.route, baseUrl).toString();
-    const config = configFor(page.expectedTitle);
+    const config = configFor(page.title);
+    const stateScript = historyStateScript(page);
     const runResults: { summary: LighthouseRun; lhr: Result }[] = [];
     for (let run = 1; run <= runs; run += 1) {
-      let { lhr, durationMs } = await runOnce(url, config);
+      let { lhr, durationMs } = await runOnce(url, config, stateScript);
       // A runtime error such as NO_NAVSTART is a flake of the trace recording on a busy machine, not a property of
       // the page, and a run without metrics could become the "median run": try such a run again (twice at most).
       for (let attempt = 2; lhr.runtimeError && attempt <= RUN_ATTEMPTS; attempt += 1) {
         log(`  lighthouse ${page.route} run ${run}/${runs}: ${lhr.runtimeError.code}, trying again (${attempt}/${RUN_ATTEMPTS})`);
-        ({ lhr, durationMs } = await runOnce(url, config));
+        ({ lhr, durationMs } = await runOnce(url, config, stateScript));
       }
       const summary = summarise(lhr, run, durationMs);
       runResults.push({ summary, lhr });
@@ -393,10 +399,15 @@ export async function runLighthouse(
     await writeFile(htmlFile, generateReport(medianEntry.lhr, 'html'));
     results.push({
       route: page.route,
+      aims: {
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, scoreAim(page, c)])) as Record<CategoryId, number>,
+        lcpMs: page.aims.lcpMs ?? null,
+        tbtMs: TBT_AIM_MS,
+        cls: CLS_AIM,
+      },
       url,
-      expectedTitle: page.expectedTitle ?? null,
-      auditedExpectedPage:
-        page.expectedTitle === undefined || runResults.every((r) => r.summary.title === page.expectedTitle),
+      expectedTitle: page.title,
+      auditedExpectedPage: runResults.every((r) => r.summary.title === page.title),
       runs: runResults.map((r) => r.summary),
       medianScores,
       medianRun: medianEntry.summary.run,
@@ -407,11 +418,55 @@ export async function runLighthouse(
   return { runsPerPage: runs, formFactor: 'mobile (Lighthouse default emulation and throttling)', pages: results };
 }
 
+/** The median run's metric, or null. */
+function metricOf(page: LighthousePageResult, label: string): number | null {
+  return page.runs.find((r) => r.run === page.medianRun)?.metrics[label]?.numericValue ?? null;
+}
+
+/** Each metric that has an aim on this page: the aim, and whether the median run met it. */
+export function metricVerdicts(page: LighthousePageResult): { label: string; value: number | null; aim: string; met: boolean }[] {
+  const verdicts: { label: string; value: number | null; aim: string; met: boolean }[] = [];
+  const lcp = metricOf(page, 'LCP');
+  if (page.aims.lcpMs !== null) verdicts.push({ label: 'LCP', value: lcp, aim: `<= ${ms(page.aims.lcpMs)}`, met: lcp !== null && lcp <= page.aims.lcpMs });
+  const tbt = metricOf(page, 'TBT');
+  verdicts.push({ label: 'TBT', value: tbt, aim: `< ${ms(page.aims.tbtMs)}`, met: tbt !== null && tbt < page.aims.tbtMs });
+  const cls = metricOf(page, 'CLS');
+  verdicts.push({ label: 'CLS', value: cls, aim: `< ${page.aims.cls}`, met: cls !== null && cls < page.aims.cls });
+  return verdicts;
+}
+
+/** One line per page: the four median scores and the median run's FCP, LCP, TBT and CLS, each against its aim. */
+export function summaryTable(result: LighthouseResult): string {
+  const header = ['page', ...CATEGORIES.map((c) => SHORT[c]), 'FCP', 'LCP', 'TBT', 'CLS', 'aims'];
+  const rows = result.pages.map((page) => {
+    const missed = [
+      ...CATEGORIES.filter((c) => (page.medianScores[c] ?? 0) < page.aims.scores[c]).map(
+        (c) => `${SHORT[c]} < ${score100(page.aims.scores[c])}`,
+      ),
+      ...metricVerdicts(page).filter((v) => !v.met).map((v) => `${v.label} not ${v.aim}`),
+    ];
+    const cls = metricOf(page, 'CLS');
+    return [
+      page.route,
+      ...CATEGORIES.map((c) => score100(page.medianScores[c])),
+      ms(metricOf(page, 'FCP')),
+      ms(metricOf(page, 'LCP')),
+      ms(metricOf(page, 'TBT')),
+      cls === null ? 'n/a' : cls.toFixed(3),
+      missed.length === 0 ? 'all met' : `NOT met: ${missed.join(', ')}`,
+    ];
+  });
+  return table(header, rows, new Set([1, 2, 3, 4, 5, 6, 7, 8]));
+}
+
 export function formatLighthouse(result: LighthouseResult, root: string): string {
   const out: string[] = [];
   out.push(
-    `${result.formFactor}; ${result.runsPerPage} run(s) per page; scores 0-100; aim ${score100(SCORE_AIM)}+ in every category.`,
+    `${result.formFactor}; ${result.runsPerPage} run(s) per page; scores 0-100 (median of the runs); metrics of the` +
+      ' median run (the run with the median performance score).',
   );
+  out.push('');
+  out.push(indent(summaryTable(result), '  '));
   for (const page of result.pages) {
     out.push('');
     out.push(`${page.route}   (${page.url})`);
@@ -445,7 +500,8 @@ export function formatLighthouse(result: LighthouseResult, root: string): string
       'aim',
       ...CATEGORIES.map((c) => {
         const s = page.medianScores[c];
-        return s === null ? '?' : s >= SCORE_AIM ? 'met' : 'NO';
+        const aim = page.aims.scores[c];
+        return s === null ? '?' : s >= aim ? `${score100(aim)} met` : `${score100(aim)} NO`;
       }),
       ...METRICS.map(() => ''),
     ]);
@@ -454,6 +510,12 @@ export function formatLighthouse(result: LighthouseResult, root: string): string
     out.push(
       '    ' +
         METRICS.map(([label]) => `${label} ${medianRun.metrics[label]?.displayValue ?? 'n/a'}`).join('   '),
+    );
+    out.push(
+      '  aims: ' +
+        metricVerdicts(page)
+          .map((v) => `${v.label} ${v.aim} ${v.met ? 'met' : 'NOT met'}`)
+          .join(', '),
     );
     for (const r of page.runs) {
       if (r.runtimeError) out.push(`  run ${r.run} runtime error: ${r.runtimeError}`);

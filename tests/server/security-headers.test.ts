@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,10 @@ import { openTestDatabase, startApp, type RunningApp, type TestDatabase } from '
  * policy's every directive for the test config; this file checks that nothing escapes it in production.
  */
 
+/** Like the build's prerendered page: one inline script that runs before the first paint. */
+const inlineScript = 'if(!/^#?$/.test(location.hash))document.documentElement.classList.add("route-elsewhere")';
+const inlineScriptSource = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
+
 let testDb: TestDatabase;
 let app: RunningApp;
 let distDir: string;
@@ -20,7 +25,11 @@ beforeAll(async () => {
   testDb = await openTestDatabase();
   distDir = await mkdtemp(path.join(tmpdir(), 'dist-'));
   await mkdir(path.join(distDir, 'assets'));
-  await writeFile(path.join(distDir, 'index.html'), `<!doctype html><html><body>${'<p>page</p>'.repeat(200)}</body></html>`);
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/assets/index-Bq3xY9aZ.js"></script>` +
+      `</head><body>${'<p>page</p>'.repeat(200)}</body></html>`,
+  );
   await writeFile(path.join(distDir, 'assets', 'index-Bq3xY9aZ.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   await writeFile(path.join(distDir, 'assets', 'inter-MQDndehh.woff2'), Buffer.alloc(2000, 7));
   await writeFile(path.join(distDir, 'assets', 'hero-Z3n61Iyy.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -82,6 +91,8 @@ describe('security headers on every kind of answer (production)', () => {
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
+    // The page's one inline script by its hash, and no other source than its own origin (no payment host here).
+    expect(scriptSrc).toEqual(["'self'", inlineScriptSource]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

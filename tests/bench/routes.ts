@@ -1,0 +1,95 @@
+/**
+ * The pages the benchmark measures and what each must reach (issue 13, docs/decisions/136-performance-budgets.md):
+ * the first load of `/` at most 110 kB of gzipped JS; Lighthouse mobile performance 100 on `/` and 98+ on the
+ * others; accessibility, best practices and SEO 100 everywhere; LCP at most 1.5 s on `/`; TBT under 50 ms and CLS
+ * under 0.02 everywhere.
+ */
+import { guestDetails, type CheckoutHandoff } from '../../src/domain/checkout';
+import { KB } from './format';
+
+export interface BenchRoute {
+  slug: string;
+  /** Address relative to the site's origin (hash routes). */
+  route: string;
+  /** The title the page must show, so the right page is measured. */
+  title: string;
+  /**
+   * What `history.state` holds before the page's scripts run: the router state a link hands over (the pricing
+   * page's "Buy Now" hands its plan to /payment this way), as React Router's hash history stores it.
+   */
+  historyState?: unknown;
+  aims: {
+    /** JS loaded before any interaction, gzipped. */
+    initialJsGzipBytes: number;
+    /** Lighthouse mobile performance score, 0..1. */
+    performance: number;
+    /** Largest Contentful Paint, when the page has an aim of its own. */
+    lcpMs?: number;
+  };
+}
+
+/** Lighthouse accessibility, best practices and SEO: 100 on every page. */
+export const OTHER_SCORES_AIM = 1;
+export const TBT_AIM_MS = 50;
+export const CLS_AIM = 0.02;
+/**
+ * The first load of every other page. The issue sets no JS target for them; this ceiling (what they loaded when it
+ * was set, rounded up: the funnels' forms bring zod) is here to catch a regression.
+ */
+const ROUTE_JS_AIM_BYTES = 175 * KB;
+
+const paymentHandoff: CheckoutHandoff = { plan: 'growth-engine', userDetails: guestDetails() };
+
+export const BENCH_ROUTES: readonly BenchRoute[] = [
+  { slug: 'home', route: '/', title: 'GrowthPath', aims: { initialJsGzipBytes: 110 * KB, performance: 1, lcpMs: 1500 } },
+  {
+    slug: 'pricing',
+    route: '/#/pricing',
+    title: 'Pricing | GrowthPath',
+    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
+  },
+  {
+    slug: 'get-started',
+    route: '/#/get-started',
+    title: 'Get Your Growth Plan | GrowthPath',
+    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
+  },
+  {
+    slug: 'case-studies',
+    route: '/#/case-studies',
+    title: 'Case Studies | GrowthPath',
+    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
+  },
+  {
+    slug: 'contact',
+    route: '/#/contact',
+    title: 'Contact Us | GrowthPath',
+    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
+  },
+  {
+    slug: 'payment',
+    route: '/#/payment',
+    title: 'Secure Checkout | GrowthPath',
+    historyState: { usr: paymentHandoff, key: 'bench', idx: 0 },
+    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
+  },
+];
+
+/**
+ * A script for before any of the page's own (Playwright's addInitScript, Puppeteer's evaluateOnNewDocument): puts
+ * the route's history state in place when the document is that route.
+ */
+export function historyStateScript(route: BenchRoute): string | null {
+  if (route.historyState === undefined) return null;
+  const hash = new URL(route.route, 'http://x').hash;
+  return `if (location.hash === ${JSON.stringify(hash)}) history.replaceState(${JSON.stringify(route.historyState)}, '');`;
+}
+
+/**
+ * Every chunk that `/` does not load must stay under this, gzipped, unless it is a library a visitor downloads
+ * only by asking for what it does (listed below with their own aims).
+ */
+export const LAZY_CHUNK_AIM_BYTES = 50 * KB;
+export const LAZY_CHUNK_EXCEPTIONS: readonly { pattern: RegExp; aimBytes: number; why: string }[] = [
+  { pattern: /^assets\/jspdf\./, aimBytes: 135 * KB, why: 'the PDF report, on "Download PDF" only' },
+];

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The build prerenders the home page into index.html and the browser hydrates it
+ * (docs/decisions/135-component-routes-and-prerendered-home.md).
+ */
+
+/** Console errors and warnings, uncaught exceptions and CSP violations of a page, from the moment it opens. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Markup as the DOM serialises it, so the served string and the live tree compare equal when they are the same. */
+const normalise = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\s*\/>/g, '>')
+    .replace(/fetchPriority=/g, 'fetchpriority=');
+
+test('index.html carries the home page, and hydrating it changes nothing and reports nothing', async ({ page, request }) => {
+  const served = await (await request.get('/')).text();
+  const prerendered = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(served)?.[1] ?? '';
+  expect(prerendered).toContain('<header');
+  expect(prerendered).toContain('<h1');
+
+  const problems = problemsOf(page);
+  await page.goto('/');
+  await expect(page).toHaveTitle('GrowthPath');
+  // Interactive once hydrated: the menu button opens the menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+
+  const live = await page.evaluate(() => document.getElementById('root')!.innerHTML);
+  expect(normalise(live)).toBe(normalise(prerendered));
+  expect(problems).toEqual([]);
+});
+
+test('a visitor arriving on another route never sees the prerendered home page', async ({ page }) => {
+  const problems = problemsOf(page);
+  // Record, on every frame until the pricing page is there, whether the home hero was on screen.
+  await page.addInitScript(() => {
+    const w = window as unknown as { heroSeen: boolean };
+    w.heroSeen = false;
+    const check = () => {
+      const hero = [...document.querySelectorAll('#root h1')].find((h) => h.textContent?.includes('digital growth team'));
+      if (hero && getComputedStyle(hero).visibility === 'visible') w.heroSeen = true;
+      if (document.title !== 'Pricing | GrowthPath') requestAnimationFrame(check);
+    };
+    document.addEventListener('DOMContentLoaded', check);
+    requestAnimationFrame(check);
+  });
+  await page.goto('/#/pricing');
+  await expect(page).toHaveTitle('Pricing | GrowthPath');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, transparent plans that grow with you');
+  expect(await page.evaluate(() => (window as unknown as { heroSeen: boolean }).heroSeen)).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.className)).toBe('');
+  expect(problems).toEqual([]);
+});
