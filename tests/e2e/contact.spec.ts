@@ -13,7 +13,8 @@ test('the contact form shows each validation message, then sends and stores the 
   await expect(form.getByText('Full name is required.')).toBeVisible();
   await expect(form.getByText('Email address is required.')).toBeVisible();
   await expect(form.getByText('Message is required.')).toBeVisible();
-  await expect(form.getByLabel('Full name')).toBeFocused();
+  // Focus goes to the summary of what is wrong (docs/decisions/131-error-summary-focus.md).
+  await expect(form.getByRole('group', { name: 'Please correct the following:' })).toBeFocused();
 
   // Wrong formats: the format messages.
   await form.getByLabel('Full name').fill('Asha Rao');
