@@ -166,14 +166,14 @@ test('the contact form with its errors and sent, and the chat open with messages
   await page.goto('/#/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(form.getByText('Full name is required.')).toBeVisible();
+  await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required.');
   await expectAccessible(page, 'contact: every field missing');
   await form.getByLabel('Full name').fill('Asha Rao');
   await form.getByLabel('Email address').fill('asha@');
   await form.getByLabel(/Phone/).fill('12345');
   await form.getByLabel('Message').fill('Too short');
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(form.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email address.');
   await expectAccessible(page, 'contact: invalid values');
   await form.getByLabel('Email address').fill(uniqueEmail('asha'));
   await form.getByLabel(/Phone/).fill('+91 98765 43210');
