@@ -7,7 +7,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: readonly T
   return (
     <Carousel
       items={testimonials}
-      label="What our clients say"
+      label="Client testimonials"
       itemLabel="testimonial"
       renderItem={(testimonial) => (
         <Figure>

@@ -10,10 +10,13 @@ test('the contact form shows each validation message, then sends and stores the 
 
   // Everything empty: the required-field messages.
   await send.click();
-  await expect(form.getByText('Full name is required.')).toBeVisible();
-  await expect(form.getByText('Email address is required.')).toBeVisible();
-  await expect(form.getByText('Message is required.')).toBeVisible();
-  await expect(form.getByLabel('Full name')).toBeFocused();
+  await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required.');
+  await expect(form.getByLabel('Email address')).toHaveAccessibleDescription('Email address is required.');
+  await expect(form.getByLabel('Message')).toHaveAccessibleDescription('Message is required.');
+  // Focus goes to the summary of what is wrong, which lists each message (docs/decisions/131-error-summary-focus.md).
+  const summary = form.getByRole('group', { name: 'Please correct the following:' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('button')).toHaveText(['Full name is required.', 'Email address is required.', 'Message is required.']);
 
   // Wrong formats: the format messages.
   await form.getByLabel('Full name').fill('Asha Rao');
@@ -22,15 +25,15 @@ test('the contact form shows each validation message, then sends and stores the 
   await form.getByLabel(/Phone/).fill('12345');
   await form.getByLabel('Message').fill('Too short');
   await send.click();
-  await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
-  await expect(form.getByText('Please enter a valid phone number format.')).toBeVisible();
-  await expect(form.getByText('Message must be at least 10 characters long.')).toBeVisible();
+  await expect(form.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email address.');
+  await expect(form.getByLabel(/Phone/)).toHaveAccessibleDescription('Please enter a valid phone number format.');
+  await expect(form.getByLabel('Message')).toHaveAccessibleDescription('Message must be at least 10 characters long.');
   await expect(form.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
 
   // Editing a field clears only that field's error.
   await form.getByLabel('Email address').fill(email);
   await expect(form.getByText('Please enter a valid email address.')).toBeHidden();
-  await expect(form.getByText('Please enter a valid phone number format.')).toBeVisible();
+  await expect(form.getByLabel(/Phone/)).toHaveAccessibleDescription('Please enter a valid phone number format.');
 
   await form.getByLabel(/Phone/).fill('+91 98765 43210');
   await form.getByLabel('Message').fill(`We would like more walk-ins at our Jaipur store. (${stamp})`);

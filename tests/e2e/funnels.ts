@@ -1,5 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { goalIds, isOptionStep, isTextStep, quizSteps, stepOptions, type QuizStep } from '../../src/domain/quiz';
+import { quizEn } from '../../src/content/quiz.en';
+import { quizHi } from '../../src/content/quiz.hi';
+
+const run = promisify(execFile);
 
 /**
  * The funnels as a visitor goes through them, shared by the specs that need a lead, a chat or a purchase made the
@@ -69,4 +78,65 @@ export async function openChat(page: Page) {
     send: panel.getByRole('button', { name: 'Send' }),
     items: panel.getByRole('list', { name: 'Conversation' }).getByRole('listitem'),
   };
+}
+
+/**
+ * Answers the whole quiz in the language given through the buttons and fields it shows, taking every branch (a
+ * website and ads, so all 15 steps appear), and calls `atStep` on each screen before answering it.
+ */
+export async function walkQuiz(page: Page, lang: 'en' | 'hi', email: string, atStep: (step: QuizStep) => Promise<void> = async () => {}) {
+  const copy = lang === 'en' ? quizEn : quizHi;
+  const current = page.locator('[data-step]');
+  await page.goto('/#/get-started');
+  await page.getByRole('button', { name: lang === 'en' ? 'English' : 'हिन्दी' }).click();
+  for (const step of quizSteps) {
+    await expect(current).toHaveAttribute('data-step', step);
+    await atStep(step);
+    if (isTextStep(step)) {
+      await page.getByRole('textbox').fill({ fullName: 'Asha Verma', email, businessName: 'Rao Stores' }[step]);
+      await page.getByRole('button', { name: copy.next }).click();
+    } else if (isOptionStep(step)) {
+      const values = stepOptions[step] as readonly (string | number)[];
+      const value = values.includes('Yes') ? 'Yes' : values[0]!;
+      const label = (copy.options[step] as Record<string | number, string>)[value]!;
+      await current.getByRole('button', { name: label, exact: true }).click();
+    } else if (step === 'goals') {
+      await page.getByRole('checkbox', { name: copy.goals[goalIds[0]] }).check();
+      await page.getByRole('button', { name: copy.confirm }).click();
+    } else {
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: copy.submit }).click();
+    }
+  }
+  await expect(page).toHaveURL(new RegExp(`#/report\\?lang=${lang}$`));
+}
+
+// Set for this process too: firebase-admin finds the emulator through it.
+const emulatorHost = (process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099');
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
+export const accountPassword = 'account-secret-1';
+
+/**
+ * An account made the way a person signs up (without a plan), then, if asked, made staff by the command the README
+ * documents (`npm run grant-admin`).
+ */
+export async function account(name: string, { staff }: { staff: boolean }) {
+  const email = uniqueEmail(name);
+  const app = getApps().find((candidate) => candidate.name === 'e2e-accounts') ?? initializeApp({ projectId }, 'e2e-accounts');
+  await getAuth(app).createUser({ email, password: accountPassword, displayName: name });
+  if (staff) {
+    await run('node', ['--import', 'tsx', 'scripts/grant-admin.ts', email], {
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId },
+    });
+  }
+  return email;
+}
+
+/** Signs in on the sign-in page, asking to come back to `path`, and waits to arrive there. */
+export async function signInAt(page: Page, path: string, email: string, password = accountPassword) {
+  await page.goto(`/#/signin?redirect=${path}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`#${path}$`));
 }

@@ -39,7 +39,7 @@ export const Dialog = styled.section`
   }
 `;
 
-export const Header = styled.header`
+export const Header = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};

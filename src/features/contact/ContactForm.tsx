@@ -1,7 +1,9 @@
 import { useRef, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { CircleCheck, Send } from 'lucide-react';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
 import { FieldError, FieldGroup, FormAlert, Input, Label, TextArea, Fieldset } from '../../ui/form';
 import type { ContactField } from '../../domain/contact';
 import { ContactActor } from './contactActor';
@@ -20,7 +22,7 @@ export function ContactForm() {
   const failure = ContactActor.useSelector((snapshot) => snapshot.context.failure);
   const busy = ContactActor.useSelector((snapshot) => snapshot.hasTag('busy'));
   const sent = ContactActor.useSelector((snapshot) => snapshot.matches('success'));
-  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
 
   if (sent) {
     return (
@@ -37,10 +39,10 @@ export function ContactForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    actor.send({ type: 'contact.submit' });
-    // Take the person to the first field that needs attention.
-    const firstInvalid = Object.keys(actor.getSnapshot().context.errors)[0];
-    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    // Rendered at once, so the summary of what the submit found is there to take focus
+    // (docs/decisions/131-error-summary-focus.md).
+    flushSync(() => actor.send({ type: 'contact.submit' }));
+    if (Object.keys(actor.getSnapshot().context.errors).length > 0) summaryRef.current?.focus();
   }
 
   const change = (field: ContactField) => (event: { target: { value: string } }) =>
@@ -49,7 +51,8 @@ export function ContactForm() {
   const describedBy = (field: ContactField) => (errors[field] ? `contact-${field}-error` : undefined);
 
   return (
-    <Form ref={formRef} noValidate onSubmit={submit} aria-label="Contact form">
+    <Form noValidate onSubmit={submit} aria-label="Contact form">
+      <ErrorSummary ref={summaryRef} errors={summaryOf(errors)} />
       <Fieldset disabled={busy}>
         {fields.map((field) => (
           <FieldGroup key={field.name}>
@@ -92,6 +95,12 @@ export function ContactForm() {
     </Form>
   );
 }
+
+/** The field errors in the order the fields are shown. */
+const summaryOf = (errors: Partial<Record<ContactField, string>>) =>
+  [...fields.map((field) => field.name), 'message' as const].flatMap((name) =>
+    errors[name] ? [{ fieldId: `contact-${name}`, message: errors[name] }] : [],
+  );
 
 const Form = styled.form`
   display: grid;

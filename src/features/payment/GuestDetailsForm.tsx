@@ -1,8 +1,10 @@
 import { useRef, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { ArrowRight } from 'lucide-react';
 import type { GuestField } from '../../../machines/payment.machine';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
 import { FieldError, FieldGroup, Fieldset, Input, Label } from '../../ui/form';
 import { PaymentActor } from './paymentActor';
 
@@ -17,21 +19,29 @@ export function GuestDetailsForm() {
   const actor = PaymentActor.useActorRef();
   const values = PaymentActor.useSelector((snapshot) => snapshot.context.values);
   const errors = PaymentActor.useSelector((snapshot) => snapshot.context.errors);
-  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    actor.send({ type: 'payment.continue' });
-    const firstInvalid = Object.keys(actor.getSnapshot().context.errors)[0];
-    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    // Rendered at once, so the summary of what the submit found is there to take focus
+    // (docs/decisions/131-error-summary-focus.md).
+    flushSync(() => actor.send({ type: 'payment.continue' }));
+    if (Object.keys(actor.getSnapshot().context.errors).length > 0) summaryRef.current?.focus();
   }
 
   return (
-    <Form ref={formRef} noValidate onSubmit={submit} aria-labelledby="guest-details-title">
+    <Form noValidate onSubmit={submit} aria-labelledby="guest-details-title">
       <div>
         <h2 id="guest-details-title">Your details</h2>
         <Hint>We create your GrowthPath account with this email, and send your receipt to it.</Hint>
       </div>
+      <ErrorSummary
+        ref={summaryRef}
+        errors={fields.flatMap((field) => {
+          const message = errors[field.name];
+          return message ? [{ fieldId: `payment-${field.name}`, message }] : [];
+        })}
+      />
       <Fieldset>
         {fields.map((field) => (
           <FieldGroup key={field.name}>

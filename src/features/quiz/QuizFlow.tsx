@@ -36,6 +36,7 @@ export function QuizFlow() {
   const step = QuizActor.useSelector((snapshot) => (snapshot.matches('questions') ? snapshot.context.step : null));
   const language = QuizActor.useSelector((snapshot) => snapshot.context.language);
   const copy = copies[language];
+  const panel = useScreenFocus(choosing ? 'language' : step);
 
   return (
     <S.Wrap lang={step || leaving ? copy.lang : undefined}>
@@ -47,7 +48,7 @@ export function QuizFlow() {
           </p>
         )}
       </S.Intro>
-      <S.Panel aria-busy={isLoading || undefined}>
+      <S.Panel ref={panel} aria-busy={isLoading || undefined}>
         {isLoading && <S.Placeholder />}
         {choosing && <LanguageChoice />}
         {step && <Question step={step} copy={copy} />}
@@ -65,7 +66,7 @@ function LanguageChoice() {
   const actor = QuizActor.useActorRef();
   return (
     <S.LanguageChoice role="group" aria-labelledby="quiz-language-prompt">
-      <div id="quiz-language-prompt">
+      <div id="quiz-language-prompt" tabIndex={-1} data-autofocus>
         <p>{quizEn.languagePrompt}</p>
         <p lang="hi">{quizHi.languagePrompt}</p>
       </div>
@@ -90,7 +91,6 @@ function Question({ step, copy }: { step: QuizStep; copy: QuizCopy }) {
   const language = QuizActor.useSelector((snapshot) => snapshot.context.language);
   const canGoBack = QuizActor.useSelector((snapshot) => snapshot.can({ type: 'quiz.back' }));
   const number = stepNumber(step);
-  const slide = useStepFocus(step);
   const text = copy.steps[step];
   const otherLanguage = language === 'en' ? 'hi' : 'en';
 
@@ -117,7 +117,7 @@ function Question({ step, copy }: { step: QuizStep; copy: QuizCopy }) {
         <S.ProgressFill style={{ width: `${(number / QUIZ_STEP_COUNT) * 100}%` }} />
       </S.Progress>
 
-      <S.Slide key={step} ref={slide} $direction={direction} data-step={step}>
+      <S.Slide key={step} $direction={direction} data-step={step}>
         {isTextStep(step) ? (
           <TextQuestion step={step} copy={copy} canGoBack={canGoBack} />
         ) : (
@@ -146,20 +146,20 @@ function Question({ step, copy }: { step: QuizStep; copy: QuizCopy }) {
 }
 
 /**
- * Moves focus to each new question (its input, or its heading), but not on the first screen the page opens with:
- * a reader arriving at the page starts at the top as usual.
+ * Moves focus to each new screen (the language choice's prompt, a question's input or its heading), so a keyboard or
+ * screen-reader user lands on what changed, but not on the first screen the page opens with: a reader arriving at the
+ * page starts at the top as usual. Switching the language keeps the screen, and focus where it was.
  */
-function useStepFocus(step: QuizStep) {
-  const slide = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
+function useScreenFocus(screen: string | null) {
+  const panel = useRef<HTMLDivElement>(null);
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    slide.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-  }, [step]);
-  return slide;
+    if (screen === null) return;
+    const previous = shown.current;
+    shown.current = screen;
+    if (previous !== null && previous !== screen) panel.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [screen]);
+  return panel;
 }
 
 function Nav({ copy, canGoBack, primary }: { copy: QuizCopy; canGoBack: boolean; primary?: React.ReactNode }) {
@@ -235,20 +235,23 @@ function OptionQuestion({ step, copy, canGoBack }: { step: OptionStep; copy: Qui
   const options = stepOptions[step] as readonly (string | number)[];
   return (
     <>
-      <S.Options role="group" aria-labelledby="quiz-question" $count={options.length}>
-        {options.map((value) => (
-          <li key={value}>
-            <S.Option
-              type="button"
-              aria-pressed={chosen === value}
-              onClick={() => actor.send({ type: 'quiz.select', value })}
-            >
-              <span>{labels[value]}</span>
-              {chosen === value && <Check aria-hidden="true" size={18} />}
-            </S.Option>
-          </li>
-        ))}
-      </S.Options>
+      {/* The group is named by the question; the list inside keeps its list semantics (axe: listitem). */}
+      <div role="group" aria-labelledby="quiz-question">
+        <S.Options $count={options.length}>
+          {options.map((value) => (
+            <li key={value}>
+              <S.Option
+                type="button"
+                aria-pressed={chosen === value}
+                onClick={() => actor.send({ type: 'quiz.select', value })}
+              >
+                <span>{labels[value]}</span>
+                {chosen === value && <Check aria-hidden="true" size={18} />}
+              </S.Option>
+            </li>
+          ))}
+        </S.Options>
+      </div>
       <Nav copy={copy} canGoBack={canGoBack} />
     </>
   );
