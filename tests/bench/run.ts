@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --no-build] [-- --runs N]`
+ * `npm run bench [-- --no-build] [-- --runs N] [-- --no-api]`
  *
  * Builds the site (unless --no-build), serves dist/ with the production server (`node --import tsx server/index.ts`:
  * compression and cache headers, a throw-away embedded database in a temp dir) on a free port, then measures:
  *  - the JS/CSS (gzip and Brotli) and fonts that each page of routes.ts loads before any interaction, and every lazy
  *    chunk of the build (bundle.ts);
- *  - Lighthouse mobile scores and FCP/LCP/TBT/CLS for the same pages, median of N runs (lighthouse.ts).
+ *  - Lighthouse mobile scores and FCP/LCP/TBT/CLS for the same pages, median of N runs (lighthouse.ts);
+ *  - then, with the site's server stopped, API throughput beside a bare Express route (api.ts).
  * Every figure is printed against its aim (routes.ts).
  * Prints a report and writes tests/bench/out/results.json. It reports figures against the aims and never fails
  * because of them: the exit code is non-zero only when something crashed (or the wrong page was audited).
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
+import { formatApi, measureApi, type ApiResult } from './api';
 import { formatBundles, measureBundles, type BundleResult } from './bundle';
 import { errorMessage, heading, kB, score100 } from './format';
 import { CATEGORIES, formatLighthouse, metricVerdicts, runLighthouse, type LighthouseResult } from './lighthouse';
@@ -32,20 +34,23 @@ const OUT = path.join(ROOT, 'tests/bench/out');
 interface Options {
   build: boolean;
   runs: number;
+  /** Measure the API's throughput too (--no-api skips it). */
+  api: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, runs: 3 };
+  const options: Options = { build: true, runs: 3, api: true };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     if (arg === '--no-build') options.build = false;
+    else if (arg === '--no-api') options.api = false;
     else if (arg === '--runs' || arg.startsWith('--runs=')) {
       const value = arg.includes('=') ? arg.slice('--runs='.length) : argv[(i += 1)];
       const runs = Number(value);
       if (!Number.isInteger(runs) || runs < 0) throw new Error(`--runs needs a whole number >= 0, got "${value}"`);
       options.runs = runs;
     } else if (arg === '--help' || arg === '-h') {
-      console.log('usage: npm run bench [-- --no-build] [-- --runs N]   (--runs 0 skips Lighthouse)');
+      console.log('usage: npm run bench [-- --no-build] [-- --runs N] [-- --no-api]   (--runs 0 skips Lighthouse)');
       process.exit(0);
     } else throw new Error(`unknown argument "${arg}" (try --help)`);
   }
@@ -209,6 +214,7 @@ interface Results {
   aims: readonly BenchRoute[];
   bundle: BundleResult | null;
   lighthouse: LighthouseResult | null;
+  api: ApiResult | null;
   errors: string[];
 }
 
@@ -262,6 +268,7 @@ async function main(): Promise<number> {
     aims: BENCH_ROUTES,
     bundle: null,
     lighthouse: null,
+    api: null,
     errors: [],
   };
   console.log(heading('GrowthPath benchmark'));
@@ -323,6 +330,17 @@ async function main(): Promise<number> {
     activeServer = null;
   }
 
+  // After the site's server has stopped, so the API's figures do not compete with it for the CPU.
+  if (options.api) {
+    try {
+      console.log('measuring API throughput (bare Express, health, contact, create-order, verify-payment, chat) ...');
+      results.api = await measureApi();
+      if (results.api.error) results.errors.push(`api: ${results.api.error}`);
+    } catch (error) {
+      results.errors.push(`api: ${errorMessage(error)}`);
+    }
+  }
+
   results.finishedAt = new Date().toISOString();
   results.conditions.loadAverageAtEnd = loadavg();
   await mkdir(OUT, { recursive: true });
@@ -333,6 +351,7 @@ async function main(): Promise<number> {
   console.log(bundleText || 'not measured (see errors)');
   console.log(heading('Lighthouse'));
   console.log(lighthouseText || 'not measured (see errors)');
+  console.log(results.api ? formatApi(results.api) : `${heading('API throughput')}\n${options.api ? 'not measured (see errors)' : '--no-api: skipped'}`);
   console.log(heading('Aims'));
   console.log(formatAims(results));
   if (results.errors.length > 0) {
