@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Menu, X } from 'lucide-react';
 import { BrandMark } from '../../ui/BrandMark';
 import { IconButton } from '../../ui/IconButton';
 import { Button, ButtonLink } from '../../ui/Button';
-import { useAuthSelector, useAuthStore } from '../../lib/auth/AuthProvider';
+import { useAuthSelector } from '../../lib/auth/AuthProvider';
+import { useSignOutToHome } from '../../lib/auth/signOutToHome';
 import { media } from '../../ui/theme';
 import { primaryNav } from './navigation';
 
@@ -60,8 +61,7 @@ export function Header() {
 function AccountLinks() {
   const status = useAuthSelector((state) => state.status);
   const signingOut = useAuthSelector((state) => state.activity === 'signOut');
-  const store = useAuthStore();
-  const navigate = useNavigate();
+  const signOutToHome = useSignOutToHome();
 
   if (status === 'loading') {
     return (
@@ -80,11 +80,7 @@ function AccountLinks() {
           type="button"
           $variant="ghost"
           disabled={signingOut}
-          onClick={async () => {
-            // Leave the page first, committed at once: a signed-out dashboard would otherwise send the user to sign in.
-            await navigate('/', { flushSync: true });
-            store.send({ type: 'auth.signOut' });
-          }}
+          onClick={signOutToHome}
         >
           Sign Out
         </Button>

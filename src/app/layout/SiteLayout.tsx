@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
+import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
 
 /** Resets the scroll position on every route change (docs/product.md §2). */
 function useScrollToTopOnNavigate() {
@@ -16,7 +17,7 @@ function useScrollToTopOnNavigate() {
 export function SiteLayout() {
   useScrollToTopOnNavigate();
   return (
-    <>
+    <SignOutToHomeProvider>
       <SkipLink href="#main" onClick={focusMain}>
         Skip to content
       </SkipLink>
@@ -27,7 +28,7 @@ export function SiteLayout() {
       <Footer />
       {/* Outside the routed page, so the conversation survives route changes; empty until first opened. */}
       <ChatDock />
-    </>
+    </SignOutToHomeProvider>
   );
 }
 

@@ -1,19 +1,19 @@
 import { useId, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { IconButton } from '../../ui/IconButton';
 import styled from 'styled-components';
 import { LayoutDashboard, LifeBuoy, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { media } from '../../ui/theme';
 import { visuallyHidden } from '../../ui/visuallyHidden';
-import { useAuthActions, useAuthSelector } from '../../lib/auth/hooks';
+import { useAuthSelector } from '../../lib/auth/hooks';
+import { useSignOutToHome } from '../../lib/auth/signOutToHome';
 
 /** The dashboard's own navigation (docs/product.md §2): Dashboard, Help Center and Sign Out; expanded or collapsed (§4). */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(true);
   const signedIn = useAuthSelector((state) => state.status === 'signedIn');
   const signingOut = useAuthSelector((state) => state.activity === 'signOut');
-  const { signOut } = useAuthActions();
-  const navigate = useNavigate();
+  const signOutToHome = useSignOutToHome();
   const listId = useId();
 
   return (
@@ -47,11 +47,7 @@ export function Sidebar() {
             type="button"
             title="Sign Out"
             disabled={!signedIn || signingOut}
-            onClick={async () => {
-              // Leave the page first, committed at once: a signed-out dashboard would otherwise send the user to sign in.
-              await navigate('/', { flushSync: true });
-              signOut();
-            }}
+            onClick={signOutToHome}
           >
             <LogOut aria-hidden="true" size={20} />
             <Label $expanded={expanded}>Sign Out</Label>
