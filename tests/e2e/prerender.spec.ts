@@ -51,7 +51,8 @@ test('a visitor arriving on another route never sees the prerendered home page',
     w.heroSeen = false;
     const check = () => {
       const hero = [...document.querySelectorAll('#root h1')].find((h) => h.textContent?.includes('digital growth team'));
-      if (hero && getComputedStyle(hero).visibility === 'visible') w.heroSeen = true;
+      // On screen = rendered (no display:none above it: checkVisibility) and not visibility:hidden.
+      if (hero?.checkVisibility({ visibilityProperty: true })) w.heroSeen = true;
       if (document.title !== 'Pricing | GrowthPath') requestAnimationFrame(check);
     };
     document.addEventListener('DOMContentLoaded', check);
