@@ -101,6 +101,11 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   ALLOWED_ORIGINS: allowedOrigins,
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']),
+  // Connections each server opens to DATABASE_URL: N servers open up to N times this (README, Deploy).
+  DATABASE_POOL_SIZE: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a whole number from 1 to 200' }).int().min(1).max(200).default(10),
+  ),
   DATA_DIR: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('.data')),
   /** Vite's build output, served as the site; parallel test runs each serve their own. */
   DIST_DIR: z.preprocess(blankAsUndefined, z.string().trim().min(1).default(defaultDistDir)),
@@ -189,6 +194,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Set: node-postgres against this server. Unset: embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** The most connections this server holds to databaseUrl at once. */
+  databasePoolSize: number;
   /** ':memory:' gives an in-memory PGlite (tests). */
   dataDir: string;
   /** The built site; nothing is served from it when it does not exist. */
@@ -341,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     contactForwardUrl: e.CONTACT_FORWARD_URL,

@@ -17,7 +17,7 @@ export type OpenDatabase =
   | { kind: 'embedded'; db: PgliteDatabase<typeof schema>; client: PGlite; close: () => Promise<void> }
   | { kind: 'postgres'; db: NodePgDatabase<typeof schema>; client: pg.Pool; close: () => Promise<void> };
 
-type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir'>;
+type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>;
 
 /** Long enough for code that saw its query fail to release the client itself, as Drizzle does after a rollback. */
 const deadClientGraceMs = 1_000;
@@ -54,7 +54,11 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
   if (config.databaseUrl) {
     // A pool opens connections on demand, so it recovers by itself once the server answers again; the timeout keeps
     // a request from waiting forever on a server that does not answer at all (docs/decisions/081-database-unavailable.md).
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.databasePoolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client losing its connection emits on the pool; unhandled, that would crash the process.
     pool.on('error', (err) => logger?.warn('postgres connection lost while idle', { err }));
     handBackDeadClients(pool, logger);

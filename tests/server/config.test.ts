@@ -27,6 +27,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DIST_DIR: '/tmp/site' }).distDir).toBe('/tmp/site');
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 10 by default, and refuses a nonsense size', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(loadConfig({ DATABASE_POOL_SIZE: ' ' }).databasePoolSize).toBe(10);
+    for (const bad of ['0', '201', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE: must be a whole number from 1 to 200/);
+    }
+  });
+
   it('scales the rate limits only outside production', () => {
     expect(loadConfig({}).rateLimitScale).toBe(1);
     expect(loadConfig({ RATE_LIMIT_SCALE: '10' }).rateLimitScale).toBe(10);
