@@ -6,9 +6,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressDir } from './server/http/precompressed.js';
 import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
+import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/session.js';
 
 /**
  * Fonts and images are referenced by their logical address (`/fonts/inter-….woff2`, `/images/logos/….svg`) in
@@ -94,9 +95,17 @@ function prerenderHomeThenPrecompress(): Plugin {
   };
 }
 
-/** The script that runs before the first paint; its hash is what the CSP allows. */
-export const routeElsewhereScript =
-  `if(!${homeHash.toString()}.test(location.hash))document.documentElement.classList.add(${JSON.stringify(elsewhereClass)})`;
+/**
+ * The script that runs before the first paint; its hash is what the CSP allows. It takes the prerendered page out
+ * when this visitor will not get it: the hash names another route, or someone is signed in in this browser (their
+ * header differs; main.tsx renders afresh for them too, by the same two tests).
+ */
+export function notThisPageScript(sessionKey: string): string {
+  return (
+    `(function(){var s;try{s=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}` +
+    `if(s||!${homeHash.toString()}.test(location.hash))document.documentElement.classList.add(${JSON.stringify(elsewhereClass)})})()`
+  );
+}
 
 async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise<void> {
   // Inside the project, so the externalised packages resolve from its node_modules; one per process.
@@ -128,10 +137,12 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise
     // display:none, not visibility:hidden: a hidden but laid-out home page cost every other page's first load its
     // style and layout (measured on /#/pricing at CPU x4: layout 374-681 ms -> 194-207 ms, style 201-407 -> 125-158).
     const hide = `<style>.${elsewhereClass} #root{display:none}</style>`;
+    // The key Firebase keeps the signed-in user under, for the API key this build was made with.
+    const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
     await writeFile(
       indexFile,
       page
-        .replace('</head>', `    <script>${routeElsewhereScript}</script>\n    ${hide}\n    ${styleTags}\n  </head>`)
+        .replace('</head>', `    <script>${notThisPageScript(sessionKey)}</script>\n    ${hide}\n    ${styleTags}\n  </head>`)
         .replace(root, `<div id="root">${html}</div>`),
     );
   } finally {

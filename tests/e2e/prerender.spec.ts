@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { account, signInAt } from './funnels';
 
 /**
  * The build prerenders the home page into index.html and the browser hydrates it
@@ -64,4 +65,38 @@ test('a visitor arriving on another route never sees the prerendered home page',
   expect(await page.evaluate(() => (window as unknown as { heroSeen: boolean }).heroSeen)).toBe(false);
   expect(await page.evaluate(() => document.documentElement.className)).toBe('');
   expect(problems).toEqual([]);
+});
+
+test('a signed-in visitor arriving home never sees the prerendered signed-out page', async ({ page }) => {
+  const email = await account('returning', { staff: false });
+  await signInAt(page, '/dashboard', email);
+  // Remember the hero the parser inserts (the prerendered one), and on every frame whether it was on screen.
+  await page.addInitScript(() => {
+    const w = window as unknown as { prerendered?: Element; prerenderedSeen: boolean };
+    w.prerenderedSeen = false;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!w.prerendered && node instanceof Element && node.matches('h1') && node.textContent?.includes('digital growth team')) {
+            w.prerendered = node;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    const check = () => {
+      if (w.prerendered?.isConnected && w.prerendered.checkVisibility({ visibilityProperty: true })) w.prerenderedSeen = true;
+      if (performance.now() < 15_000) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('digital growth team');
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { prerendered?: Element; prerenderedSeen: boolean };
+    return { found: !!w.prerendered, seen: w.prerenderedSeen };
+  });
+  // The prerendered markup arrived, and was never painted: the header it carries says "Sign in".
+  expect(seen).toEqual({ found: true, seen: false });
+  expect(await page.evaluate(() => document.documentElement.className)).toBe('');
 });
