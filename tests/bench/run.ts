@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --no-build] [-- --runs N] [-- --no-api]`
+ * `npm run bench [-- --no-build] [-- --runs N] [-- --no-api] [-- --page SLUG ...]`
  *
  * Builds the site (unless --no-build), serves dist/ with the production server (`node --import tsx server/index.ts`:
  * compression and cache headers, a throw-away embedded database in a temp dir) on a free port, then measures:
@@ -34,15 +34,23 @@ const OUT = path.join(ROOT, 'tests/bench/out');
 interface Options {
   build: boolean;
   runs: number;
+  /** The pages to measure (--page SLUG, repeatable; all of routes.ts by default). */
+  pages: BenchRoute[];
   /** Measure the API's throughput too (--no-api skips it). */
   api: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, runs: 3, api: true };
+  const options: Options = { build: true, runs: 3, api: true, pages: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     if (arg === '--no-build') options.build = false;
+    else if (arg === '--page' || arg.startsWith('--page=')) {
+      const slug = arg.includes('=') ? arg.slice('--page='.length) : argv[(i += 1)];
+      const page = BENCH_ROUTES.find((r) => r.slug === slug);
+      if (!page) throw new Error(`--page needs one of ${BENCH_ROUTES.map((r) => r.slug).join(', ')}, got "${slug}"`);
+      options.pages.push(page);
+    }
     else if (arg === '--no-api') options.api = false;
     else if (arg === '--runs' || arg.startsWith('--runs=')) {
       const value = arg.includes('=') ? arg.slice('--runs='.length) : argv[(i += 1)];
@@ -50,10 +58,11 @@ function parseArgs(argv: string[]): Options {
       if (!Number.isInteger(runs) || runs < 0) throw new Error(`--runs needs a whole number >= 0, got "${value}"`);
       options.runs = runs;
     } else if (arg === '--help' || arg === '-h') {
-      console.log('usage: npm run bench [-- --no-build] [-- --runs N] [-- --no-api]   (--runs 0 skips Lighthouse)');
+      console.log('usage: npm run bench [-- --no-build] [-- --runs N] [-- --no-api] [-- --page SLUG ...]   (--runs 0 skips Lighthouse; --page home --page pricing measures only those)');
       process.exit(0);
     } else throw new Error(`unknown argument "${arg}" (try --help)`);
   }
+  if (options.pages.length === 0) options.pages = [...BENCH_ROUTES];
   return options;
 }
 
@@ -265,7 +274,7 @@ async function main(): Promise<number> {
     build: { ran: options.build, seconds: null, summary: null },
     serverUrl: null,
     conditions: { cpus: cpus().length, loadAverageAtStart: loadavg() },
-    aims: BENCH_ROUTES,
+    aims: options.pages,
     bundle: null,
     lighthouse: null,
     api: null,
@@ -299,11 +308,11 @@ async function main(): Promise<number> {
   let lighthouseText = '';
   try {
     try {
-      console.log(`measuring what ${BENCH_ROUTES.map((r) => r.route).join(', ')} load ...`);
-      results.bundle = await measureBundles(server.url, DIST, BENCH_ROUTES);
+      console.log(`measuring what ${options.pages.map((r) => r.route).join(', ')} load ...`);
+      results.bundle = await measureBundles(server.url, DIST, options.pages);
       bundleText = formatBundles(results.bundle);
       for (const [i, page] of results.bundle.pages.entries()) {
-        const expected = BENCH_ROUTES[i]!.title;
+        const expected = options.pages[i]!.title;
         if (page.title !== expected) results.errors.push(`bundle: ${page.route} showed title "${page.title}", expected "${expected}"`);
       }
     } catch (error) {
@@ -312,7 +321,7 @@ async function main(): Promise<number> {
     if (options.runs > 0) {
       try {
         console.log(`running Lighthouse (mobile), ${options.runs} run(s) per page; about 10-20 s a run ...`);
-        results.lighthouse = await runLighthouse(server.url, BENCH_ROUTES, options.runs, OUT, (line) => console.log(line));
+        results.lighthouse = await runLighthouse(server.url, options.pages, options.runs, OUT, (line) => console.log(line));
         lighthouseText = formatLighthouse(results.lighthouse, ROOT);
         for (const page of results.lighthouse.pages) {
           if (!page.auditedExpectedPage) {
