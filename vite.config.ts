@@ -125,9 +125,9 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise
       },
     });
     const { renderHome } = (await import(pathToFileURL(path.join(ssrDir, 'render.mjs')).href)) as {
-      renderHome: () => { html: string; styleTags: string };
+      renderHome: () => Promise<{ html: string; styleTags: string }>;
     };
-    const { html, styleTags } = renderHome();
+    const { html, styleTags } = await renderHome();
     // React writes this marker where rendering threw and leaves the boundary to the browser: a failed prerender.
     const failed = /<template data-msg="([^"]*)"/.exec(html) ?? (html.includes('<!--$!-->') ? ['', 'a boundary fell back'] : null);
     if (failed) throw new Error(`prerender: the home page did not render: ${failed[1]}`);
