@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { build, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { precompressDir } from './server/http/precompressed.js';
 import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
-import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/session.js';
+import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
 
 /**
  * Fonts and images are referenced by their logical address (`/fonts/inter-….woff2`, `/images/logos/….svg`) in
