@@ -11,8 +11,8 @@ describe('styledWithIds (component ids by file, not by load order)', () => {
     const first = styledWithIds(styled, 'aaaaaa');
     const Box = first.div`color: red;`;
     const other = styledWithIds(styled, 'bbbbbb');
-    other.p`margin: 0;`;
-    other.span`margin: 0;`;
+    const created = [other.p`margin: 0;`, other.span`margin: 0;`];
+    expect(created.map(idOf)).toEqual(['sc-bbbbbb0', 'sc-bbbbbb1']);
     const Title = first.h2`font-size: 2rem;`;
     expect([idOf(Box), idOf(Title)]).toEqual(['sc-aaaaaa0', 'sc-aaaaaa1']);
 
