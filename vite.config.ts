@@ -125,9 +125,9 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise
       },
     });
     const { renderHome } = (await import(pathToFileURL(path.join(ssrDir, 'render.mjs')).href)) as {
-      renderHome: () => { html: string; styleTags: string };
+      renderHome: () => Promise<{ html: string; styleTags: string }>;
     };
-    const { html, styleTags } = renderHome();
+    const { html, styleTags } = await renderHome();
     // React writes this marker where rendering threw and leaves the boundary to the browser: a failed prerender.
     const failed = /<template data-msg="([^"]*)"/.exec(html) ?? (html.includes('<!--$!-->') ? ['', 'a boundary fell back'] : null);
     if (failed) throw new Error(`prerender: the home page did not render: ${failed[1]}`);
@@ -150,8 +150,36 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise
   }
 }
 
+/**
+ * Every source file that imports `styled` gets, in its place, src/ui/styledWithIds.ts's wrapper keyed by the file's
+ * path: component ids (and so class names) no longer depend on the order in which modules ran, which the prerendered
+ * home page needs once part of it hydrates from a chunk loaded later (docs/performance-home.md). One line in for one
+ * line out, so line numbers stay.
+ */
+function styledComponentIds(): Plugin {
+  const helper = path.resolve(import.meta.dirname, 'src/ui/styledWithIds.ts');
+  const importStyled = /^import styled((?:, \{[^}]*\})?) from 'styled-components';$/m;
+  return {
+    name: 'styled-component-ids',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!file.startsWith(path.resolve(import.meta.dirname, 'src') + path.sep) || !/\.tsx?$/.test(file)) return null;
+      const match = importStyled.exec(code);
+      if (!match) return null;
+      const relative = path.relative(import.meta.dirname, file).split(path.sep).join('/');
+      const key = createHash('sha256').update(relative).digest('hex').slice(0, 6);
+      const line =
+        `import __styled${match[1]} from 'styled-components'; import { styledWithIds as __styledWithIds } from ${JSON.stringify(helper)}; ` +
+        `const styled = __styledWithIds(__styled, ${JSON.stringify(key)});`;
+      return { code: code.replace(match[0], line), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    styledComponentIds(),
     react(),
     hashedFontsAndImages(),
     {

@@ -28,6 +28,10 @@ test('index.html carries the home page, and hydrating it changes nothing and rep
   const prerendered = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(served)?.[1] ?? '';
   expect(prerendered).toContain('<header');
   expect(prerendered).toContain('<h1');
+  // Every component id comes from its file (src/ui/styledWithIds.ts), none from styled-components' load-order counter.
+  const componentIds = [...prerendered.matchAll(/class="(sc-[\w-]+)/g)].map((match) => match[1]!);
+  expect(componentIds.length).toBeGreaterThan(50);
+  expect(componentIds.filter((id) => !/^sc-[0-9a-f]{6}[0-9a-z]+$/.test(id))).toEqual([]);
 
   const problems = problemsOf(page);
   await page.goto('/');
@@ -99,4 +103,40 @@ test('a signed-in visitor arriving home never sees the prerendered signed-out pa
   // The prerendered markup arrived, and was never painted: the header it carries says "Sign in".
   expect(seen).toEqual({ found: true, seen: false });
   expect(await page.evaluate(() => document.documentElement.className)).toBe('');
+});
+
+test.describe('the sections under the hero, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  const belowFoldCode = (page: Page) =>
+    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/HomeBelowFold-[\w-]+\.js$/.test(entry.name)));
+
+  test('load their code only when scrolled near, and keep their prerendered classes when it arrives after the chat', async ({ page }) => {
+    const problems = problemsOf(page);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await belowFoldCode(page)).toBe(false);
+    const faq = page.getByRole('region', { name: 'Questions owners ask us' });
+    const item = faq.getByRole('button', { name: 'How long before I see results?' });
+    const prerenderedClasses = await item.evaluate((button) => [button.className, button.closest('div')!.className]);
+
+    // The chat's code first (src/ui/styledWithIds.ts: its components must not shift the sections' class names),
+    // its launcher pressed without scrolling the page down to the footer that holds it.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Chat with our assistant' }).dispatchEvent('click');
+    const panel = page.getByRole('dialog', { name: 'GrowthPath assistant' });
+    await expect(panel).toBeVisible();
+    expect(await belowFoldCode(page)).toBe(false);
+    // Closing it gives focus back to the launcher, which scrolls the page to the footer: the sections come near.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect.poll(() => belowFoldCode(page)).toBe(true);
+
+    // Pressed (held until the code is live, then pressed again): React re-renders it with the classes it computes.
+    await item.click();
+    await expect(item).toHaveAttribute('aria-expanded', 'true');
+    await item.click();
+    await expect(item).toHaveAttribute('aria-expanded', 'false');
+    expect(await item.evaluate((button) => [button.className, button.closest('div')!.className])).toEqual(prerenderedClasses);
+    expect(problems).toEqual([]);
+  });
 });

@@ -4,13 +4,15 @@ import { HashRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { App } from '../App';
 import { AuthStore, staticAuthState } from '../../lib/auth/store';
+import { loadBelowTheFold } from '../../features/home/BelowTheFold';
 
 /**
  * The build's server-side entry (vite.config.ts runs it after the browser build): the home page as a first-time,
  * signed-out visitor sees it, and the styled-components CSS it uses. main.tsx hydrates this markup
  * (docs/decisions/135-component-routes-and-prerendered-home.md).
  */
-export function renderHome(): { html: string; styleTags: string } {
+export async function renderHome(): Promise<{ html: string; styleTags: string }> {
+  await loadBelowTheFold();
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(

@@ -1,0 +1,90 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type * as BelowFold from './HomeBelowFold';
+
+type BelowFoldModule = typeof BelowFold;
+
+let loaded: BelowFoldModule | undefined;
+let reveal = () => {};
+const nearScreen = new Promise<void>((resolve) => (reveal = resolve));
+let markHydrated = () => {};
+const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+
+/** The prerender loads the sections first, so they render at once, synchronously. */
+export async function loadBelowTheFold(): Promise<BelowFoldModule> {
+  loaded ??= await import('./HomeBelowFold');
+  return loaded;
+}
+
+/** A thenable that has already settled: React.lazy reads it synchronously, so nothing suspends. */
+const settled = (module: BelowFoldModule) => ({ then: (resolve: (m: BelowFoldModule) => void) => resolve(module) });
+
+const Sections = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<BelowFoldModule>) : nearScreen.then(loadBelowTheFold)));
+
+/** Rendered last inside the boundary: its effect runs once the sections are hydrated (or rendered) and live. */
+function Hydrated() {
+  useEffect(() => markHydrated(), []);
+  return null;
+}
+
+/**
+ * React drops a click on prerendered markup whose code has not arrived. Until the sections are live, a press on one
+ * of their buttons (an FAQ question, the carousel's arrows) is held here, ahead of React's own listener, brings the
+ * code, and is pressed again once the button is live. Links need no help: the browser follows them by itself.
+ */
+function holdClicksUntilHydrated() {
+  const held: HTMLElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const marker = document.querySelector('[data-below-the-fold]');
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    // Only the sections' own buttons: after the marker, inside the page's <main> (the footer is hydrated already).
+    const inSections = !!marker && !!button && !!marker.parentElement?.contains(button) && !!(marker.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
+    if (!inSections) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(button);
+    reveal();
+  };
+  document.addEventListener('click', hold, true);
+  void hydrated.then(() => {
+    document.removeEventListener('click', hold, true);
+    for (const button of held.splice(0)) if (button.isConnected) button.click();
+  });
+}
+if (typeof document !== 'undefined') holdClicksUntilHydrated();
+
+/**
+ * The home page under the hero (docs/performance-home.md). Prerendered with the rest; in the browser its code
+ * (content, components, icons) is fetched and its markup hydrated only once it comes within 200 px of the screen,
+ * so the first load does not carry it.
+ */
+export function BelowTheFold() {
+  const marker = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const node = marker.current;
+    if (!node || loaded || typeof IntersectionObserver === 'undefined') return reveal();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          reveal();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    // The marker, and every section after it (prerendered, still dehydrated): a jump past the marker (a link to
+    // #faq, a restored scroll position) lands on one of them.
+    for (let element: Element | null = node; element; element = element.nextElementSibling) observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <>
+      <div ref={marker} data-below-the-fold="" />
+      <Suspense fallback={null}>
+        <Sections />
+        <Hydrated />
+      </Suspense>
+    </>
+  );
+}
