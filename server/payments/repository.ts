@@ -27,6 +27,33 @@ export async function insertOrder(db: Database, order: NewOrder): Promise<OrderR
   return row;
 }
 
+/** What a batched insert answers for each order: all that create-order returns to the browser. */
+export type InsertedOrder = Pick<OrderRow, 'gatewayOrderId' | 'amountPaise'>;
+
+/**
+ * Several orders in one statement (the write batcher's), answered in the order given. One JSON parameter rather than
+ * a row of parameters per order: the statement's text stays the same whatever the batch size, and building it costs
+ * the same for 1 order as for 100 (Drizzle's multi-row insert spent 10% of create-order's time building SQL).
+ */
+export async function insertOrders(db: Database, newOrders: NewOrder[]): Promise<InsertedOrder[]> {
+  const json = JSON.stringify(
+    newOrders.map((o) => ({ g: o.gatewayOrderId, r: o.receipt, p: o.plan, a: o.amountPaise, c: o.currency, m: o.mode, e: o.customerEmail, d: o.customerDetails })),
+  );
+  const result = await db.execute(sql`
+    insert into ${orders} (gateway_order_id, receipt, plan, amount_paise, currency, mode, customer_email, customer_details)
+    select g, r, p, a, c, m, e, d
+    from jsonb_to_recordset(${json}::jsonb) as o(g text, r text, p text, a integer, c text, m text, e text, d jsonb)
+    returning gateway_order_id, amount_paise`);
+  // Both drivers answer `execute` with `{ rows }`; the HKT behind `Database` does not say so.
+  const rows = (result as unknown as { rows: Array<{ gateway_order_id: string; amount_paise: number }> }).rows;
+  const byId = new Map(rows.map((row) => [row.gateway_order_id, row.amount_paise]));
+  return newOrders.map((order) => {
+    const amountPaise = byId.get(order.gatewayOrderId);
+    if (amountPaise === undefined) throw new Error('order insert returned no row');
+    return { gatewayOrderId: order.gatewayOrderId, amountPaise };
+  });
+}
+
 export async function findOrder(db: Database, gatewayOrderId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.gatewayOrderId, gatewayOrderId)).limit(1);
   return row;

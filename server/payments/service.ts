@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/payment';
 import type { TokenVerifier } from '../auth/requireUser';
 import type { Database } from '../db/client';
+import { createWriteBatcher } from '../db/writeBatcher';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
@@ -22,11 +23,12 @@ import {
   findOrder,
   findPendingWebhookEvents,
   findUnfulfilledPaidOrders,
-  insertOrder,
+  insertOrders,
   insertWebhookEvent,
   markWebhookEventFailed,
   markWebhookEventProcessed,
   releaseOrderCheck,
+  type NewOrder,
 } from './repository';
 import { isValidPaymentSignature, isValidWebhookSignature } from './signature';
 
@@ -151,6 +153,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   } = deps;
   const fulfilment = createFulfilment({ db, auth, logger, grant: deps.grant, now });
   const queue = createWorkQueue(webhookConcurrency);
+  // Orders created at the same moment share one insert (group commit); each request still gets its own row or error.
+  const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows));
 
   async function createOrder(input: unknown): Promise<CreateOrderAnswer> {
     const parsed = createOrderSchema.safeParse(asObject(input));
@@ -173,7 +177,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     }
     // The row is written only once the gateway answered: a failed or slow gateway leaves nothing half-made.
     const { email, ...details } = userDetails ?? { email: null };
-    const order = await insertOrder(db, {
+    const order = await orderWriter.write({
       gatewayOrderId: gatewayOrder.id,
       receipt,
       plan,
@@ -408,6 +412,9 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     handleWebhook,
     processWebhookEvent: (eventId) => processWebhookEvent(eventId),
     reconcile,
-    settled: () => queue.settled(),
+    settled: async () => {
+      await orderWriter.settled();
+      await queue.settled();
+    },
   };
 }

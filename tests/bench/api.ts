@@ -8,9 +8,11 @@
  * limiters, their limits raised out of the way, so every request still counts in the shared store.
  *
  * The routes are measured in rounds (each route once per round, the median of the rounds kept), so a load spike from
- * another process on the machine lands on every route alike rather than on one. The database is the embedded PGlite,
- * or the PostgreSQL named by TEST_DATABASE_URL (scripts/with-postgres.sh). Figures, never assertions; the table shows
- * each route's ratio to the bare route beside its target.
+ * another process on the machine lands on every route alike rather than on one. Measured twice when PostgreSQL is
+ * there (TEST_DATABASE_URL, which `npm run bench` and `npm run bench:api` set through scripts/with-postgres.sh): on
+ * PostgreSQL, what production runs on, and on the embedded PGlite, which shares the process's one thread with
+ * Express (decision 150). Figures, never assertions; the table shows each route's ratio to the bare route beside its
+ * target.
  *   node --import tsx tests/bench/api.ts [--seconds 2] [--rounds 3] [--connections 10]
  * Exports measureApi/formatApi for tests/bench/run.ts.
  */
@@ -23,7 +25,11 @@ import { memoryAuthAdmin } from '../server/memoryAuthAdmin';
 import { listen, openTestDatabase, startApp, testConfig, validContact, type RunningApp } from '../server/support';
 import { errorMessage, heading, median, table } from './format';
 
+export type ApiDatabase = 'PGlite' | 'PostgreSQL';
+
 export interface ApiOptions {
+  /** PostgreSQL needs TEST_DATABASE_URL. */
+  database: ApiDatabase;
   /** Seconds per route per round. */
   seconds: number;
   rounds: number;
@@ -46,12 +52,17 @@ export interface RouteFigures {
 
 export interface ApiResult {
   options: ApiOptions;
-  database: 'PGlite' | 'PostgreSQL';
+  database: ApiDatabase;
   routes: RouteFigures[];
   error?: string;
 }
 
-export const defaultApiOptions: ApiOptions = { seconds: 2, rounds: 3, connections: 10 };
+export const defaultApiOptions: Omit<ApiOptions, 'database'> = { seconds: 2, rounds: 3, connections: 10 };
+
+/** The databases this machine can measure on: PostgreSQL first when TEST_DATABASE_URL names one, then PGlite. */
+export function apiDatabases(): ApiDatabase[] {
+  return process.env.TEST_DATABASE_URL ? ['PostgreSQL', 'PGlite'] : ['PGlite'];
+}
 
 /** The issue's target: create-order at least half the bare route's throughput. The others are shown, not judged. */
 const targets: Record<string, number> = { 'POST /api/create-order': 0.5 };
@@ -69,12 +80,14 @@ const postJson = (url: string, body: unknown): autocannon.Options => ({
 });
 
 export async function measureApi(options: Partial<ApiOptions> = {}): Promise<ApiResult> {
-  const opts = { ...defaultApiOptions, ...options };
-  const result: ApiResult = { options: opts, database: process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite', routes: [] };
+  const opts: ApiOptions = { ...defaultApiOptions, database: apiDatabases()[0]!, ...options };
+  const result: ApiResult = { options: opts, database: opts.database, routes: [] };
   const bareApp = express();
   bareApp.get('/bare', (_req, res) => void res.json({ status: 'ok' }));
   const bare: RunningApp = await listen(bareApp);
-  const database = await openTestDatabase();
+  const adminUrl = opts.database === 'PostgreSQL' ? (process.env.TEST_DATABASE_URL ?? null) : null;
+  if (opts.database === 'PostgreSQL' && !adminUrl) throw new Error('measuring on PostgreSQL needs TEST_DATABASE_URL');
+  const database = await openTestDatabase(adminUrl);
   const config = testConfig({ CHAT_LOCAL_PIECE_DELAY_MS: '0' });
   const payments = createPayments({ config, db: database.db, logger: createLogger({ level: 'silent' }), auth: memoryAuthAdmin(0).admin });
   const app = await startApp({ db: database.db, config, payments });
@@ -172,11 +185,14 @@ const arg = (name: string, fallback: number) => {
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await measureApi({
-    seconds: arg('seconds', defaultApiOptions.seconds),
-    rounds: arg('rounds', defaultApiOptions.rounds),
-    connections: arg('connections', defaultApiOptions.connections),
-  });
-  console.log(formatApi(result));
-  if (result.error) process.exitCode = 1;
+  for (const database of apiDatabases()) {
+    const result = await measureApi({
+      database,
+      seconds: arg('seconds', defaultApiOptions.seconds),
+      rounds: arg('rounds', defaultApiOptions.rounds),
+      connections: arg('connections', defaultApiOptions.connections),
+    });
+    console.log(formatApi(result));
+    if (result.error) process.exitCode = 1;
+  }
 }

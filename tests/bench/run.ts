@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
-import { formatApi, measureApi, type ApiResult } from './api';
+import { apiDatabases, formatApi, measureApi, type ApiResult } from './api';
 import { formatBundles, measureBundles, type BundleResult } from './bundle';
 import { errorMessage, heading, kB, score100 } from './format';
 import { CATEGORIES, formatLighthouse, metricVerdicts, runLighthouse, type LighthouseResult } from './lighthouse';
@@ -223,7 +223,8 @@ interface Results {
   aims: readonly BenchRoute[];
   bundle: BundleResult | null;
   lighthouse: LighthouseResult | null;
-  api: ApiResult | null;
+  /** One result per database measured (apiDatabases()). */
+  api: ApiResult[];
   errors: string[];
 }
 
@@ -277,7 +278,7 @@ async function main(): Promise<number> {
     aims: options.pages,
     bundle: null,
     lighthouse: null,
-    api: null,
+    api: [],
     errors: [],
   };
   console.log(heading('GrowthPath benchmark'));
@@ -343,8 +344,11 @@ async function main(): Promise<number> {
   if (options.api) {
     try {
       console.log('measuring API throughput (bare Express, health, contact, create-order, verify-payment, chat) ...');
-      results.api = await measureApi();
-      if (results.api.error) results.errors.push(`api: ${results.api.error}`);
+      for (const database of apiDatabases()) {
+        const result = await measureApi({ database });
+        results.api.push(result);
+        if (result.error) results.errors.push(`api (${database}): ${result.error}`);
+      }
     } catch (error) {
       results.errors.push(`api: ${errorMessage(error)}`);
     }
@@ -360,7 +364,11 @@ async function main(): Promise<number> {
   console.log(bundleText || 'not measured (see errors)');
   console.log(heading('Lighthouse'));
   console.log(lighthouseText || 'not measured (see errors)');
-  console.log(results.api ? formatApi(results.api) : `${heading('API throughput')}\n${options.api ? 'not measured (see errors)' : '--no-api: skipped'}`);
+  console.log(
+    results.api.length > 0
+      ? results.api.map(formatApi).join('\n')
+      : `${heading('API throughput')}\n${options.api ? 'not measured (see errors)' : '--no-api: skipped'}`,
+  );
   console.log(heading('Aims'));
   console.log(formatAims(results));
   if (results.errors.length > 0) {

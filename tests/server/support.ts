@@ -42,8 +42,8 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+/** On the PostgreSQL server named by `adminUrl` (TEST_DATABASE_URL by default), or an in-memory PGlite when null. */
+export async function openTestDatabase(adminUrl: string | null = process.env.TEST_DATABASE_URL ?? null): Promise<TestDatabase> {
   let dropDatabase = async () => {};
   let database: OpenDatabase;
   let url: string | undefined;
