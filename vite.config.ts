@@ -6,9 +6,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { build, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
+import { build, loadEnv, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { precompressDir } from './server/http/precompressed.js';
 import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
+import { lazyRoutesOf, preloadTable, routePreloadScript, type PreloadTable } from './src/app/prerender/routePreloads.js';
 import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
 
 /**
@@ -80,19 +81,51 @@ function hashedFontsAndImages(): Plugin {
  */
 function prerenderHomeThenPrecompress(): Plugin {
   let config: ResolvedConfig;
+  let preloads: PreloadTable | undefined;
   return {
     name: 'prerender-home-then-precompress',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
     },
+    generateBundle(_options, bundle) {
+      preloads = routePreloadTable(config.root, Object.values(bundle));
+    },
     async closeBundle(error?: Error) {
       if (error) return;
+      if (!preloads) throw new Error('route preloads: the bundle was never generated');
       const outDir = path.resolve(config.root, config.build.outDir);
-      await prerenderHome(config, path.join(outDir, 'index.html'));
+      await prerenderHome(config, path.join(outDir, 'index.html'), preloads);
       await precompressDir(outDir);
     },
   };
+}
+
+/**
+ * Each lazy page's chunks, from the bundle's chunk graph: the page's own chunk and its static imports, recursively,
+ * less what the entry loads anyway (docs/decisions/151-route-preloads.md).
+ */
+type OutputChunk = Rollup.OutputChunk;
+
+function routePreloadTable(root: string, outputs: ReadonlyArray<{ type: string }>): PreloadTable {
+  const chunks = outputs.filter((output): output is OutputChunk => output.type === 'chunk');
+  const importsOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
+  const closure = (file: string, into = new Set<string>()): Set<string> => {
+    if (into.has(file)) return into;
+    into.add(file);
+    for (const imported of importsOf.get(file) ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('route preloads: no entry chunk');
+  const byModule = new Map(chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId!, chunk.fileName]));
+  const routesFile = path.join(root, 'src/app/routes.tsx');
+  const chunksOf = (specifier: string) => {
+    const module = path.resolve(path.dirname(routesFile), specifier);
+    const file = byModule.get(`${module}.tsx`) ?? byModule.get(`${module}.ts`);
+    return file ? [...closure(file)] : undefined;
+  };
+  return preloadTable(lazyRoutesOf(readFileSync(routesFile, 'utf8')), chunksOf, closure(entry.fileName));
 }
 
 /**
@@ -107,7 +140,7 @@ export function notThisPageScript(sessionKey: string): string {
   );
 }
 
-async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise<void> {
+async function prerenderHome(config: ResolvedConfig, indexFile: string, preloads: PreloadTable): Promise<void> {
   // Inside the project, so the externalised packages resolve from its node_modules; one per process.
   const ssrDir = path.join(config.root, `.prerender-${process.pid}`);
   try {
@@ -142,7 +175,11 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string): Promise
     await writeFile(
       indexFile,
       page
-        .replace('</head>', `    <script>${notThisPageScript(sessionKey)}</script>\n    ${hide}\n    ${styleTags}\n  </head>`)
+        .replace(
+          '</head>',
+          `    <script>${notThisPageScript(sessionKey)}</script>\n    <script>${routePreloadScript(preloads, config.base)}</script>\n` +
+            `    ${hide}\n    ${styleTags}\n  </head>`,
+        )
         .replace(root, `<div id="root">${html}</div>`),
     );
   } finally {

@@ -105,6 +105,48 @@ test('a signed-in visitor arriving home never sees the prerendered signed-out pa
   expect(await page.evaluate(() => document.documentElement.className)).toBe('');
 });
 
+test('a direct visit to a page asks for its chunks from the head, before the app names them', async ({ page }) => {
+  // docs/decisions/151-route-preloads.md: the inline script preloads the route's chunks while the head is parsed;
+  // the app's import then reuses that fetch. Record when the preload appears and when the app starts (main.tsx
+  // empties #root first thing on any route but home).
+  await page.addInitScript(() => {
+    const w = window as unknown as { events: string[] };
+    w.events = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLLinkElement && node.rel === 'modulepreload' && /ContactPage-/.test(node.href)) w.events.push('preload');
+        }
+        if (record.target instanceof Element && record.target.id === 'root' && record.removedNodes.length > 0) w.events.push('app');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const problems = problemsOf(page);
+  await page.goto('/#/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Let’s talk about your growth');
+  const events = await page.evaluate(() => (window as unknown as { events: string[] }).events);
+  expect(events.slice(0, 2)).toEqual(['preload', 'app']);
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
+  );
+  expect(preloads.filter((href) => /\/assets\/(ContactPage|schemas)-[\w-]+\.js$/.test(href))).toHaveLength(2);
+  // One fetch of the page's chunk: the import reused the preload.
+  const contactFetches = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((entry) => /\/assets\/ContactPage-[\w-]+\.js$/.test(entry.name)).length,
+  );
+  expect(contactFetches).toBe(1);
+  // Allowed by the CSP (a refused inline script would be a console error) and nothing else complained.
+  expect(problems).toEqual([]);
+
+  // Home needs nothing more than the first bundle.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('digital growth team');
+  const homePreloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
+  );
+  expect(homePreloads.filter((href) => /Page-[\w-]+\.js$/.test(href))).toEqual([]);
+});
+
 test.describe('the sections under the hero, on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -1,0 +1,117 @@
+/**
+ * Route-aware preloading (docs/decisions/151-route-preloads.md). A visitor who arrives on `/#/contact` needs the
+ * contact page's chunks, but the browser learns their names only after the entry and the framework have downloaded
+ * and run, and then learns the next level (the form, the schemas) only after those ran: two or three round trips
+ * one after another. The build knows every page's chunks. It writes them into index.html as a small table, and an
+ * inline script in the head asks for the current route's chunks at once, beside the framework.
+ *
+ * Pure functions: vite.config.ts feeds them routes.tsx's source and the bundle's chunk graph.
+ */
+
+/** One lazily loaded page of routes.tsx: its route pattern (React Router's, no leading slash) and its module. */
+export interface LazyRoute {
+  pattern: string;
+  /** The import specifier as written in routes.tsx, relative to it. */
+  specifier: string;
+}
+
+/**
+ * The lazy pages of routes.tsx, read from its source: `const X = page(() => import('…'), 'X')` gives a module per
+ * component, `<Route path="…" element={<X />} />` a pattern per component. The legal pages' `legal/${slug}` becomes
+ * `legal/:slug`; the catch-all `*` is kept as `*`. Throws when a lazy component has no route or the reverse, so a
+ * change of routes.tsx's shape fails the build instead of silently dropping a page's preloads.
+ */
+export function lazyRoutesOf(routesSource: string): LazyRoute[] {
+  const modules = new Map<string, string>();
+  for (const match of routesSource.matchAll(/const (\w+) = page\(\(\) => import\('([^']+)'\), '\w+'\);/g)) {
+    modules.set(match[1]!, match[2]!);
+  }
+  const routes: LazyRoute[] = [];
+  const routed = new Set<string>();
+  const routeTag = /<Route\s+(?:key=\{\w+\}\s+)?path=(?:"([^"]+)"|\{`([^`]+)`\})\s+element=\{<(\w+) \/>\}/g;
+  for (const match of routesSource.matchAll(routeTag)) {
+    const component = match[3]!;
+    const specifier = modules.get(component);
+    if (!specifier) continue; // not lazy: home, or a redirect
+    const pattern = match[1] ?? match[2]!.replace(/\$\{(\w+)\}/g, ':$1');
+    routes.push({ pattern, specifier });
+    routed.add(component);
+  }
+  if (modules.size === 0) throw new Error('route preloads: no lazy page found in routes.tsx');
+  const unrouted = [...modules.keys()].filter((component) => !routed.has(component));
+  if (unrouted.length > 0) throw new Error(`route preloads: no <Route> found for ${unrouted.join(', ')} in routes.tsx`);
+  return routes;
+}
+
+/** What the inline script reads: every file once, and for each route pattern the indexes of its files. */
+export interface PreloadTable {
+  files: string[];
+  routes: Record<string, number[]>;
+}
+
+/**
+ * For each route, the chunk files its page imports statically (the page's own chunk and everything it needs to
+ * render), less those index.html already loads. `chunksOf(specifier)` answers that closure for one page, in load
+ * order; a page the bundle does not know (undefined) is an error.
+ */
+export function preloadTable(
+  routes: LazyRoute[],
+  chunksOf: (specifier: string) => string[] | undefined,
+  alreadyLoaded: ReadonlySet<string>,
+): PreloadTable {
+  const files: string[] = [];
+  const table: PreloadTable = { files, routes: {} };
+  for (const { pattern, specifier } of routes) {
+    const chunks = chunksOf(specifier);
+    if (!chunks) throw new Error(`route preloads: no chunk for ${specifier} (route ${pattern})`);
+    table.routes[pattern] = chunks
+      .filter((file) => !alreadyLoaded.has(file))
+      .map((file) => {
+        const known = files.indexOf(file);
+        return known >= 0 ? known : files.push(file) - 1;
+      });
+  }
+  return table;
+}
+
+/**
+ * The path a hash route names, as React Router matches it: `#/case-studies/x?y` -> `case-studies/x`. A trailing
+ * slash is dropped. Shared with the inline script, which carries this function's source.
+ */
+export function routePathOf(hash: string): string {
+  return hash.replace(/^#\/?/, '').split('?')[0]!.replace(/\/+$/, '');
+}
+
+/**
+ * Which files of the table the route of `hash` needs: an exact pattern first, then patterns with `:params`, then
+ * the catch-all `*` (the 404 page). Home (an empty path) needs none: it is in the first bundle. Shared with the
+ * inline script, which carries this function's source.
+ */
+export function filesForHash(table: PreloadTable, hash: string): string[] {
+  const path = routePathOf(hash);
+  if (path === '') return [];
+  let indexes = table.routes[path];
+  if (!indexes) {
+    for (const pattern in table.routes) {
+      if (pattern.indexOf(':') >= 0 && new RegExp('^' + pattern.replace(/:[^/]+/g, '[^/]+') + '$').test(path)) {
+        indexes = table.routes[pattern];
+        break;
+      }
+    }
+  }
+  return (indexes ?? table.routes['*'] ?? []).map((index) => table.files[index]!);
+}
+
+/**
+ * The inline script: adds a `<link rel="modulepreload">` per file the current route needs (with `crossorigin`, as
+ * Vite's own module preloads have, so the fetch is reused by the import). The two functions above are embedded by
+ * their source, so the script and the tests run the same code (tests/e2e/prerender.spec.ts checks the built one).
+ */
+export function routePreloadScript(table: PreloadTable, base = '/'): string {
+  return (
+    `(function(){var t=${JSON.stringify(table)};` +
+    `var routePathOf=${routePathOf.toString()};var filesForHash=${filesForHash.toString()};` +
+    `filesForHash(t,location.hash).forEach(function(f){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})()`
+  );
+}
