@@ -10,6 +10,7 @@ import { build, loadEnv, type Plugin, type ResolvedConfig, type Rollup } from 'v
 import { precompressDir } from './server/http/precompressed.js';
 import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
 import { lazyRoutesOf, preloadTable, routePreloadScript, type PreloadTable } from './src/app/prerender/routePreloads.js';
+import { earlyPressScript } from './src/lib/heldPresses.js';
 import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
 
 /**
@@ -178,6 +179,7 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, preloads
         .replace(
           '</head>',
           `    <script>${notThisPageScript(sessionKey)}</script>\n    <script>${routePreloadScript(preloads, config.base)}</script>\n` +
+            `    <script>${earlyPressScript()}</script>\n` +
             `    ${hide}\n    ${styleTags}\n  </head>`,
         )
         .replace(root, `<div id="root">${html}</div>`),

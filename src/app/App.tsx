@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, type ReactNode } from 'react';
+import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../ui/theme';
@@ -13,7 +13,17 @@ import { AppRoutes } from './routes';
  * when the build prerenders the home page (prerender/render.tsx). Both render this same tree, so the markup the
  * build writes is the markup the browser hydrates.
  */
-export function App({ router: Router, auth }: { router: (props: { children: ReactNode }) => ReactNode; auth?: AuthStore }) {
+export function App({
+  router: Router,
+  auth,
+  onMounted,
+}: {
+  router: (props: { children: ReactNode }) => ReactNode;
+  auth?: AuthStore;
+  /** Called once the tree is committed (hydrated, in the browser); a hook here, not a component, so the tree's shape and its useId values stay the prerender's. */
+  onMounted?: () => void;
+}) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <StrictMode>
       <ThemeProvider theme={theme}>

@@ -147,6 +147,47 @@ test('a direct visit to a page asks for its chunks from the head, before the app
   expect(homePreloads.filter((href) => /Page-[\w-]+\.js$/.test(href))).toEqual([]);
 });
 
+/** Holds back the app's entry script until the returned function is called: the prerendered page without its code. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a press on a prerendered button before the page’s code arrived takes effect once it has', async ({ page }) => {
+  // docs/decisions/152-presses-before-hydration.md: index.html's inline recorder keeps the press, main.tsx presses
+  // the button again once it is hydrated. Without it, the press was lost.
+  const problems = problemsOf(page);
+  const release = await holdEntryScript(page);
+  // Not 'domcontentloaded': that waits for the module script held back here.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Chat with our assistant' }).click();
+  release();
+  await expect(page.getByRole('dialog', { name: 'GrowthPath assistant' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a visitor who scrolls while the page loads stays where they are once it hydrates', async ({ page }) => {
+  const release = await holdEntryScript(page);
+  // Not 'domcontentloaded': that waits for the module script held back here.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  await page.mouse.wheel(0, 2500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
+  release();
+  // Hydrated: React has put its props on the footer's button (its effects, the scroll reset among them, follow).
+  await page.waitForFunction(() => {
+    const button = document.querySelector('footer button');
+    return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+  });
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
+});
+
 test.describe('the sections under the hero, on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

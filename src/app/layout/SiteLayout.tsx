@@ -1,15 +1,22 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
 import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
 
-/** Resets the scroll position on every route change (docs/product.md §2). */
+/**
+ * Resets the scroll position on every route change (docs/product.md §2), and only then: the first render is no
+ * change of route. Scrolling there too yanked a visitor who had scrolled while the page loaded back to the top once
+ * it hydrated (and undid the browser's own restoring on a reload).
+ */
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type * as BelowFold from './HomeBelowFold';
+import { holdPressesUntil } from '../../lib/heldPresses';
 
 type BelowFoldModule = typeof BelowFold;
 
@@ -27,30 +28,15 @@ function Hydrated() {
 }
 
 /**
- * React drops a click on prerendered markup whose code has not arrived. Until the sections are live, a press on one
- * of their buttons (an FAQ question, the carousel's arrows) is held here, ahead of React's own listener, brings the
- * code, and is pressed again once the button is live. Links need no help: the browser follows them by itself.
+ * Until the sections are live, a press on one of their buttons (an FAQ question, the carousel's arrows) is held,
+ * brings the code, and is pressed again once the button is live (src/lib/heldPresses.ts). Only the sections' own
+ * buttons: after the marker, inside the page's <main>; main.tsx holds the rest of the page's until it is hydrated.
  */
-function holdClicksUntilHydrated() {
-  const held: HTMLElement[] = [];
-  const hold = (event: MouseEvent) => {
-    const marker = document.querySelector('[data-below-the-fold]');
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    // Only the sections' own buttons: after the marker, inside the page's <main> (the footer is hydrated already).
-    const inSections = !!marker && !!button && !!marker.parentElement?.contains(button) && !!(marker.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
-    if (!inSections) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held.push(button);
-    reveal();
-  };
-  document.addEventListener('click', hold, true);
-  void hydrated.then(() => {
-    document.removeEventListener('click', hold, true);
-    for (const button of held.splice(0)) if (button.isConnected) button.click();
-  });
+function inSections(button: HTMLButtonElement): boolean {
+  const marker = document.querySelector('[data-below-the-fold]');
+  return !!marker?.parentElement?.contains(button) && !!(marker.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
-if (typeof document !== 'undefined') holdClicksUntilHydrated();
+if (typeof document !== 'undefined') holdPressesUntil(hydrated, inSections, { onHeld: () => reveal() });
 
 /**
  * The home page under the hero (docs/performance-home.md). Prerendered with the rest; in the browser its code

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { earlyPressScript, holdPressesUntil, takeEarlyPresses } from '../../src/lib/heldPresses';
+
+/** Presses before hydration (docs/decisions/152-presses-before-hydration.md): recorded, held, pressed again. */
+
+function page() {
+  document.body.innerHTML = '<div id="root"><button id="menu">Menu</button><button id="chat"><svg></svg><span>Chat</span></button></div><button id="outside">Out</button>';
+  const byId = (id: string) => document.getElementById(id) as HTMLButtonElement;
+  return { root: byId('root') as unknown as HTMLElement, menu: byId('menu'), chat: byId('chat'), outside: byId('outside') };
+}
+
+/** Counts the presses that reach the button's own listener (what React would see). */
+function countPresses(button: HTMLElement): () => number {
+  let presses = 0;
+  button.addEventListener('click', () => (presses += 1));
+  return () => presses;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  takeEarlyPresses();
+  document.body.innerHTML = '';
+});
+
+describe('holdPressesUntil', () => {
+  it('holds a press on a covered button, ahead of its listener, and presses it again once ready', async () => {
+    const { root, chat } = page();
+    const presses = countPresses(chat);
+    let ready = () => {};
+    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button));
+    chat.querySelector('span')!.click(); // on the button's content: the press is the button's
+    expect(presses()).toBe(0);
+    ready();
+    await settle();
+    expect(presses()).toBe(1);
+    // Once released, presses go straight through, once.
+    chat.click();
+    expect(presses()).toBe(2);
+  });
+
+  it('lets presses it does not cover through at once', async () => {
+    const { root, outside } = page();
+    const presses = countPresses(outside);
+    holdPressesUntil(new Promise(() => {}), (button) => root.contains(button));
+    outside.click();
+    expect(presses()).toBe(1);
+  });
+
+  it('leaves a press another holder took to that holder: pressed again once, not twice', async () => {
+    const { root, menu } = page();
+    const presses = countPresses(menu);
+    let first = () => {};
+    let second = () => {};
+    holdPressesUntil(new Promise<void>((resolve) => (first = resolve)), (button) => button === menu);
+    holdPressesUntil(new Promise<void>((resolve) => (second = resolve)), (button) => root.contains(button));
+    menu.click();
+    second();
+    await settle();
+    expect(presses()).toBe(0);
+    first();
+    await settle();
+    expect(presses()).toBe(1);
+  });
+
+  it('calls onHeld for each held press, and skips a held button that left the page meanwhile', async () => {
+    const { root, menu, chat } = page();
+    const chatPresses = countPresses(chat);
+    let held = 0;
+    let ready = () => {};
+    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button), { onHeld: () => (held += 1) });
+    menu.click();
+    chat.click();
+    menu.remove();
+    ready();
+    await settle();
+    expect(held).toBe(2);
+    expect(chatPresses()).toBe(1);
+  });
+});
+
+describe('the inline recorder', () => {
+  it('records presses on the page’s buttons before the app runs, and hands them over in order', async () => {
+    const { root, menu, chat, outside } = page();
+    const menuPresses = countPresses(menu);
+    new Function(earlyPressScript())();
+    chat.click();
+    outside.click();
+    menu.click();
+    // The recorder only records: the presses reached the (not yet hydrated) buttons as they would have.
+    expect(menuPresses()).toBe(1);
+
+    const early = takeEarlyPresses();
+    expect(early).toEqual([chat, menu]);
+    // Stopped: later presses are not recorded, and there is nothing left to take.
+    menu.click();
+    expect(takeEarlyPresses()).toEqual([]);
+
+    // The app holds on from there and presses the recorded buttons again, first, once ready.
+    const order: string[] = [];
+    chat.addEventListener('click', () => order.push('chat'));
+    menu.addEventListener('click', () => order.push('menu'));
+    let ready = () => {};
+    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button), { earlier: early });
+    ready();
+    await settle();
+    expect(order).toEqual(['chat', 'menu']);
+  });
+});
