@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
+import { FakeForwardTarget } from '../server/fakeForwardTarget';
 import { validContact } from '../server/support';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -96,21 +97,6 @@ class ServerProcess {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (!this.exited) this.child.kill('SIGKILL');
   }
-}
-
-/** The hosted script behind CONTACT_FORWARD_URL: counts the messages it receives. */
-async function forwardTarget() {
-  const received: string[] = [];
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
-    received.push(String(form.get('message')));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'success' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/macros/exec`, received, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 type Tally = Map<string, Map<number, number>>;
@@ -286,7 +272,7 @@ async function main(adminUrl: string) {
   const databaseUrl = url.toString();
   const projectId = `demo-load-${randomBytes(3).toString('hex')}`;
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host;
-  const target = await forwardTarget();
+  const target = await new FakeForwardTarget().start();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -369,7 +355,7 @@ async function main(adminUrl: string) {
     const rps = results.reduce((sum, result) => sum + result.requests.average, 0);
     console.log(`\nrequests ${total + webhookTotal} (${rps.toFixed(0)} req/s through autocannon), 5xx ${fivexx} (target 0), errors/timeouts ${errors}, p99 ${p99}`);
 
-    const forwarded = new Set(target.received);
+    const forwarded = new Set(target.messages);
     const answeredOf = (route: string) => [...(tally.get(route)?.values() ?? [])].reduce((x, y) => x + y, 0);
     const cutOff = drivers.reduce((sum, driver) => sum + [...driver.sent].reduce((n, [, sentCount]) => n + sentCount, 0), 0) -
       [...new Set(drivers.flatMap((driver) => [...driver.sent.keys()]))].reduce((n, route) => n + answeredOf(route), 0);
@@ -378,7 +364,7 @@ async function main(adminUrl: string) {
     const sameSet = (x: Set<string>, y: Set<string>) => x.size === y.size && [...x].every((item) => y.has(item));
     const checks: Array<[string, number, number, boolean]> = [
       ['contact messages (rows / 201s)', rows.messages, ack.messages.size, rows.messages === ack.messages.size],
-      ['messages forwarded (once each)', target.received.length, ack.messages.size, target.received.length === ack.messages.size && sameSet(forwarded, ack.messages)],
+      ['messages forwarded (once each)', target.messages.length, ack.messages.size, target.messages.length === ack.messages.size && sameSet(forwarded, ack.messages)],
       ['orders (rows / 201s)', rows.orders, ack.orders.size, rows.orders === ack.orders.size],
       ['writes cut off unanswered at the stop', cutOff, 0, cutOff === 0],
       ['paid orders (rows / verified or webhook)', rows.paid, owed.size, rows.paid === owed.size],

@@ -132,6 +132,21 @@ test('each payment state, the sandbox dialog, and the dashboard with a plan', as
   await expectAccessible(page, 'dashboard with a plan');
 });
 
+test('payment: paid by a guest whose email already has an account, and asked to sign in', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The server hands a sign-in token only to an account this very order created: this buyer must sign in.
+  const existing = await account('existing-buyer', { staff: false });
+  await page.goto('/#/pricing');
+  await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
+  await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
+  await giveGuestDetails(page, existing);
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'please sign in to see it' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toBeVisible();
+  await expectAccessible(page, 'payment: paid, sign in required');
+});
+
 test('the dashboard without a plan, the staff inbox and a row of it, and the inbox refused to a client', async ({ page }) => {
   test.setTimeout(240_000);
   // Something in the inbox to open: a message sent the real way.

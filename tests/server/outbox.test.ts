@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactForwardKind, createContactForwardHandler } from '../../server/contact/forwarder';
@@ -6,36 +5,8 @@ import { contactMessages, outbox } from '../../server/db/schema';
 import { enqueue } from '../../server/outbox/repository';
 import { backoffDelay, createOutboxWorker, type OutboxWorkerOptions } from '../../server/outbox/worker';
 import { silentLogger } from '../../server/logger';
-import { listen, openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
-
-/** A stand-in for the hosted script behind CONTACT_FORWARD_URL: scripted answers, and a record of what it got. */
-class FakeForwardTarget {
-  received: Record<string, string>[] = [];
-  answers: Array<{ status: number; body: string }> = [];
-  delayMs = 0;
-  server: RunningApp | undefined;
-
-  async start() {
-    this.server = await listen((req, res) => void this.handle(req, res));
-    return this;
-  }
-
-  get url() {
-    return `${this.server?.url}/macros/exec`;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = await new Response(Buffer.concat(chunks), {
-      headers: { 'content-type': req.headers['content-type'] ?? '' },
-    }).formData();
-    this.received.push(Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)])));
-    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    const answer = this.answers.shift() ?? { status: 200, body: JSON.stringify({ result: 'success' }) };
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-  }
-}
+import { FakeForwardTarget } from './fakeForwardTarget';
+import { listen, openTestDatabase, startApp, testConfig, validContact, type TestDatabase } from './support';
 
 let testDb: TestDatabase;
 let target: FakeForwardTarget;
@@ -61,7 +32,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await target.server?.close();
+  await target.close();
 });
 
 function worker(url: string, options: Partial<OutboxWorkerOptions> = {}) {

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactForwardKind, createContactForwardHandler } from '../../server/contact/forwarder';
@@ -13,7 +12,8 @@ import { createSandboxGateway } from '../../server/payments/sandboxGateway';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import type { Config } from '../../server/config';
 import { buyer, countedGrant, memoryAuthAdmin, postJson, postWebhook, signedWebhook } from './payments-support';
-import { listen, openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
+import { FakeForwardTarget } from './fakeForwardTarget';
+import { openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
 
 /**
  * Two servers on one database (docs/decisions/126-one-job-one-server.md): each with its own pool, outbox worker,
@@ -25,30 +25,6 @@ import { listen, openTestDatabase, startApp, testConfig, validContact, type Runn
 
 const keySecret = 'two-servers-key-secret';
 const webhookSecret = 'two-servers-webhook-secret';
-
-/** The hosted script behind CONTACT_FORWARD_URL: counts what it receives, a little slowly so deliveries overlap. */
-class CountingForwardTarget {
-  received: string[] = [];
-  server: RunningApp | undefined;
-
-  async start() {
-    this.server = await listen((req, res) => void this.handle(req, res));
-    return this;
-  }
-
-  get url() {
-    return `${this.server?.url}/macros/exec`;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
-    this.received.push(String(form.get('message')));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'success' }));
-  }
-}
 
 interface Server {
   name: string;
@@ -63,7 +39,7 @@ interface Server {
 
 let testDb: TestDatabase;
 let secondDatabase: OpenDatabase | undefined;
-let target: CountingForwardTarget;
+let target: FakeForwardTarget;
 let config: Config;
 let servers: Server[] = [];
 const auth = memoryAuthAdmin(5);
@@ -106,7 +82,8 @@ beforeAll(async () => {
   testDb = await openTestDatabase();
   // On PostgreSQL the second server has a pool of its own, as a second process would.
   if (testDb.url) secondDatabase = await openDatabase({ databaseUrl: testDb.url, dataDir: ':memory:' });
-  target = await new CountingForwardTarget().start();
+  // A little slow, so deliveries from the two servers overlap.
+  target = await new FakeForwardTarget({ delayMs: 5 }).start();
   config = testConfig({
     CONTACT_FORWARD_URL: target.url,
     SANDBOX_KEY_SECRET: keySecret,
@@ -122,7 +99,7 @@ afterAll(async () => {
     await server.worker.stop();
     await server.reconciler.stop();
   }
-  await target?.server?.close();
+  await target?.close();
   await secondDatabase?.close();
   await testDb?.close();
 });
@@ -165,12 +142,12 @@ describe('two servers on one database', () => {
       .toBe(count);
     // A second delivery of a row would land within a poll or two of the first.
     await sleep(200);
-    expect([...target.received].sort()).toEqual([...texts].sort());
+    expect([...target.messages].sort()).toEqual([...texts].sort());
     const [a, b] = servers.map((server) => server.forwarded);
     expect(a! + b!).toBe(count);
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(0);
-    console.log(`two servers: ${count} contact messages, ${target.received.length} deliveries (server a ${a}, server b ${b})`);
+    console.log(`two servers: ${count} contact messages, ${target.messages.length} deliveries (server a ${a}, server b ${b})`);
   }, 30_000);
 
   it('process a webhook event delivered to both at once, and again, once: one grant, one fulfilment per order', async () => {
