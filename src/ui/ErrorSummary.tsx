@@ -61,6 +61,8 @@ const Title = styled.p`
 `;
 
 const FieldLink = styled.button`
+  /* A button is an inline block, whose baseline is its last line: top-aligned, a wrapped message keeps its bullet by its first line. */
+  vertical-align: top;
   padding: 0;
   border: 0;
   background: none;

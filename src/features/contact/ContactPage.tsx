@@ -92,7 +92,8 @@ const FormArea = styled.section`
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.md};
   h2 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  p { color: ${({ theme }) => theme.color.muted}; }
+  /* The introduction only: the form's own paragraphs (field errors, the error summary's title) keep their colours. */
+  & > p { color: ${({ theme }) => theme.color.muted}; }
 `;
 
 const Methods = styled.ul`

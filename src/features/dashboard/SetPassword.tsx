@@ -64,7 +64,8 @@ const Panel = styled.section`
   border: 1px solid #fed7aa;
   > svg { color: ${({ theme }) => theme.color.accentInk}; }
   h2 { font-size: ${({ theme }) => theme.size.lg}; }
-  p { color: ${({ theme }) => theme.color.text}; margin-top: ${({ theme }) => theme.space(1)}; }
+  /* The introduction only: the form's alert keeps its own colour and spacing. */
+  > div > p { color: ${({ theme }) => theme.color.text}; margin-top: ${({ theme }) => theme.space(1)}; }
   ${media.md} { grid-template-columns: auto 1fr; padding: ${({ theme }) => theme.space(8)}; > form, > p { grid-column: 2; } }
 `;
 
