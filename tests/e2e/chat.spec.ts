@@ -65,9 +65,10 @@ test('a short conversation: streamed answers from the site’s content, Send dis
   };
 
   const hello = await say('Hi', /may I have your name\?/);
-  // Streamed: the reply was on screen part-written and grew piece by piece into the final text. (How many steps the
-  // screen shows depends on how the browser reads the stream; on a busy machine several pieces share one read.)
-  expect(hello.lengths.length).toBeGreaterThanOrEqual(3);
+  // Streamed: the reply was on screen part-written and grew into the final text. How many steps the screen shows
+  // depends on how the browser reads the stream: on a busy machine several pieces share one read, and CI once saw
+  // only one part-written state before the whole reply. One is the proof; more are not promised.
+  expect(hello.lengths.length).toBeGreaterThanOrEqual(2);
   expect(hello.lengths).toEqual([...hello.lengths].sort((a, b) => a - b));
   // The first part-written state the test saw was shorter than the whole reply (how much shorter depends on load).
   expect(hello.lengths[0]).toBeLessThan(hello.text.length);
@@ -75,7 +76,8 @@ test('a short conversation: streamed answers from the site’s content, Send dis
   const prices = await say('How much are your plans?', /LaunchPad: ₹10,000 one-time setup \+ ₹2,500\/month/);
   expect(prices.text).toContain('Growth Engine (most popular): ₹17,000 one-time setup + ₹4,500/month');
   expect(prices.text).toContain('Scale Up: custom pricing');
-  expect(prices.lengths.length).toBeGreaterThanOrEqual(3);
+  expect(prices.lengths.length).toBeGreaterThanOrEqual(2);
+  expect(prices.lengths[0]).toBeLessThan(prices.text.length);
   await expect(chat.panel.getByRole('link', { name: '/#/pricing' })).toHaveAttribute('href', '#/pricing');
 
   await say('Asha Rao', /^Assistant: Nice to meet you, Asha Rao!/);
