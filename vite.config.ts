@@ -173,17 +173,12 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, preloads
     const hide = `<style>.${elsewhereClass} #root{display:none}</style>`;
     // The key Firebase keeps the signed-in user under, for the API key this build was made with.
     const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
-    await writeFile(
-      indexFile,
-      page
-        .replace(
-          '</head>',
-          `    <script>${notThisPageScript(sessionKey)}</script>\n    <script>${routePreloadScript(preloads, config.base)}</script>\n` +
-            `    <script>${earlyPressScript()}</script>\n` +
-            `    ${hide}\n    ${styleTags}\n  </head>`,
-        )
-        .replace(root, `<div id="root">${html}</div>`),
-    );
+    const headEnd =
+      `    <script>${notThisPageScript(sessionKey)}</script>\n    <script>${routePreloadScript(preloads, config.base)}</script>\n` +
+      `    <script>${earlyPressScript()}</script>\n` +
+      `    ${hide}\n    ${styleTags}\n  </head>`;
+    // Replaced by functions: a replacement string would read `$'`, `$&` in the scripts or the markup as patterns.
+    await writeFile(indexFile, page.replace('</head>', () => headEnd).replace(root, () => `<div id="root">${html}</div>`));
   } finally {
     await rm(ssrDir, { recursive: true, force: true });
   }

@@ -6,8 +6,14 @@
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user (or `nobody`).
 set -euo pipefail
 
+# --optional: where PostgreSQL is not installed, run the command without it (the benchmarks then measure PGlite only).
+optional=0
+if [ "${1:-}" = "--optional" ]; then
+  optional=1
+  shift
+fi
 if [ "$#" -eq 0 ]; then
-  echo "usage: $0 <command> [args...]" >&2
+  echo "usage: $0 [--optional] <command> [args...]" >&2
   exit 64
 fi
 
@@ -18,6 +24,10 @@ find_bin() {
   done
   command -v "$name" || { echo "with-postgres: $name not found (apt-get install -y postgresql, or set PG_BIN)" >&2; exit 69; }
 }
+if [ "$optional" -eq 1 ] && ! (find_bin initdb && find_bin pg_ctl) >/dev/null 2>&1; then
+  echo "with-postgres: PostgreSQL is not installed; running without it" >&2
+  exec "$@"
+fi
 INITDB=$(find_bin initdb)
 PG_CTL=$(find_bin pg_ctl)
 

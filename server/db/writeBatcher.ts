@@ -28,7 +28,19 @@ interface Waiting<Row, Written> {
  */
 export function createWriteBatcher<Row, Written>(
   writeMany: (rows: Row[]) => Promise<Written[]>,
-  { maxBatch = 100, maxInFlight = 2 }: { maxBatch?: number; maxInFlight?: number } = {},
+  {
+    maxBatch = 100,
+    maxInFlight = 2,
+    worthRetryingAlone = () => true,
+  }: {
+    maxBatch?: number;
+    maxInFlight?: number;
+    /**
+     * Whether a failed batch's rows are tried again one at a time. Not when the failure is not any row's fault (the
+     * database is down): every row then fails at once with that error, instead of each waiting for it again.
+     */
+    worthRetryingAlone?: (error: unknown) => boolean;
+  } = {},
 ): WriteBatcher<Row, Written> {
   let waiting: Array<Waiting<Row, Written>> = [];
   const inFlight = new Set<Promise<void>>();
@@ -53,7 +65,11 @@ export function createWriteBatcher<Row, Written>(
     try {
       results = await writeMany(batch.map((entry) => entry.row));
       if (results.length !== batch.length) throw new Error(`a batch of ${batch.length} rows returned ${results.length}`);
-    } catch {
+    } catch (error) {
+      if (!worthRetryingAlone(error)) {
+        for (const entry of batch) entry.reject(error);
+        return;
+      }
       // Which row was at fault is unknown: each is tried alone, and only the faulty ones fail.
       await Promise.all(batch.map(writeOne));
       return;

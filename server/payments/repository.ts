@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../src/domain/payment';
 import type { Database } from '../db/client';
+import { summariseDatabaseError } from '../db/errors';
 import { orders, payments, paymentWebhookEvents, type OrderRow, type PaymentRow, type PaymentWebhookEventRow } from '../db/schema';
 import type { GatewayPayment } from './gateway';
 
@@ -36,6 +37,20 @@ export type InsertedOrder = Pick<OrderRow, 'gatewayOrderId' | 'amountPaise'>;
  * the same for 1 order as for 100 (Drizzle's multi-row insert spent 10% of create-order's time building SQL).
  */
 export async function insertOrders(db: Database, newOrders: NewOrder[]): Promise<InsertedOrder[]> {
+  try {
+    return await insertOrderRows(db, newOrders);
+  } catch (error) {
+    // One order written again (the batcher's retry after a batch failed, perhaps after its commit): if its gateway
+    // order id is stored, that row is this very order (the id is the gateway's, made for this request alone).
+    const [only] = newOrders;
+    if (newOrders.length !== 1 || !only || summariseDatabaseError(error)?.constraint !== 'orders_gateway_order_id_unique') throw error;
+    const stored = await findOrder(db, only.gatewayOrderId);
+    if (!stored || stored.receipt !== only.receipt) throw error;
+    return [{ gatewayOrderId: stored.gatewayOrderId, amountPaise: stored.amountPaise }];
+  }
+}
+
+async function insertOrderRows(db: Database, newOrders: NewOrder[]): Promise<InsertedOrder[]> {
   const json = JSON.stringify(
     newOrders.map((o) => ({ g: o.gatewayOrderId, r: o.receipt, p: o.plan, a: o.amountPaise, c: o.currency, m: o.mode, e: o.customerEmail, d: o.customerDetails })),
   );

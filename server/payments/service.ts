@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/payment';
 import type { TokenVerifier } from '../auth/requireUser';
 import type { Database } from '../db/client';
+import { isDatabaseUnavailable } from '../db/errors';
 import { createWriteBatcher } from '../db/writeBatcher';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -154,7 +155,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const fulfilment = createFulfilment({ db, auth, logger, grant: deps.grant, now });
   const queue = createWorkQueue(webhookConcurrency);
   // Orders created at the same moment share one insert (group commit); each request still gets its own row or error.
-  const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows));
+  const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows), { worthRetryingAlone: (error) => !isDatabaseUnavailable(error) });
 
   async function createOrder(input: unknown): Promise<CreateOrderAnswer> {
     const parsed = createOrderSchema.safeParse(asObject(input));

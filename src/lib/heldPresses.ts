@@ -32,7 +32,7 @@ declare global {
 export function earlyPressScript(rootId = 'root'): string {
   return (
     `(function(){var h=[];function r(e){var b=e.target&&e.target.closest?e.target.closest('button'):null;` +
-    `var root=document.getElementById(${JSON.stringify(rootId)});if(b&&root&&root.contains(b))h.push(b)}` +
+    `var root=document.getElementById(${JSON.stringify(rootId)});if(b&&root&&root.contains(b)&&h.indexOf(b)<0)h.push(b)}` +
     `document.addEventListener('click',r,true);` +
     `window.${earlyPressesKey}={held:h,stop:function(){document.removeEventListener('click',r,true)}}})()`
   );
@@ -51,26 +51,33 @@ export function takeEarlyPresses(): HTMLButtonElement[] {
  * Until `until` settles, a press on a button that `covers` accepts is held here, ahead of React's listener, and
  * pressed again once it is live, after the `earlier` presses. Holders do not overlap: a press another holder took
  * (default prevented) is left to it.
+ *
+ * Each button is pressed again once, however often it was pressed: a visitor who pressed Menu twice because nothing
+ * happened wants the menu open, not opened and shut. A press made on another page than the one shown at the release
+ * (a link was followed meanwhile) is dropped: the menu and the chat launcher outlive the page they were pressed on.
  */
 export function holdPressesUntil(
   until: Promise<unknown>,
   covers: (button: HTMLButtonElement) => boolean,
   { onHeld, earlier = [] }: { onHeld?: () => void; earlier?: HTMLButtonElement[] } = {},
 ): void {
-  const held: HTMLButtonElement[] = [...earlier];
+  const pressedAt = location.hash;
+  const held = new Map<HTMLButtonElement, string>(earlier.map((button) => [button, pressedAt]));
   const hold = (event: MouseEvent) => {
     if (event.defaultPrevented) return;
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || !covers(button)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push(button);
+    if (!held.has(button)) held.set(button, location.hash);
     onHeld?.();
   };
   document.addEventListener('click', hold, true);
   const release = () => {
     document.removeEventListener('click', hold, true);
-    for (const button of held.splice(0)) if (button.isConnected) button.click();
+    const presses = [...held];
+    held.clear();
+    for (const [button, hash] of presses) if (button.isConnected && hash === location.hash) button.click();
   };
   void until.then(release, release);
 }

@@ -64,6 +64,21 @@ describe('createWriteBatcher', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
   });
 
+  it('fails every row at once, without retries, when the failure is no row\'s fault', async () => {
+    const down = new Error('connect ECONNREFUSED');
+    let calls = 0;
+    const batcher = createWriteBatcher(
+      async (_rows: string[]) => {
+        calls += 1;
+        throw down;
+      },
+      { worthRetryingAlone: (error) => error !== down },
+    );
+    const outcomes = await Promise.allSettled(['a', 'b', 'c'].map((row) => batcher.write(row)));
+    expect(outcomes).toEqual(['a', 'b', 'c'].map(() => ({ status: 'rejected', reason: down })));
+    expect(calls).toBe(1);
+  });
+
   it('keeps batches within maxBatch and no more than maxInFlight of them in flight', async () => {
     const writer = recordingWriter();
     const batcher = createWriteBatcher(writer.writeMany, { maxBatch: 3, maxInFlight: 2 });
@@ -126,6 +141,16 @@ describe('orders through the batcher, on the database', () => {
     expect(stored!.n).toBe(40);
     const [odd] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, wanted[1]!.gatewayOrderId));
     expect(odd).toMatchObject({ status: 'created', customerEmail: 'buyer1@example.in', customerDetails: { fullName: 'Buyer 1' }, mode: 'sandbox' });
+  });
+
+  it('answers an order written again (a retry after its batch was committed) with the stored row, not an error', async () => {
+    const order = newOrder({ amountPaise: 1_234_500 });
+    await insertOrders(testDb.db, [order]);
+    expect(await insertOrders(testDb.db, [order])).toEqual([{ gatewayOrderId: order.gatewayOrderId, amountPaise: 1_234_500 }]);
+    // The same gateway id with another receipt is not this order: refused.
+    await expect(insertOrders(testDb.db, [{ ...order, receipt: 'rcpt_someone_else' }])).rejects.toThrow();
+    const [stored] = await testDb.db.select({ n: count() }).from(orders);
+    expect(stored!.n).toBe(1);
   });
 
   it('refuses only the order whose receipt is taken; the rest of its batch is stored', async () => {

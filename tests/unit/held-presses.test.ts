@@ -79,6 +79,35 @@ describe('holdPressesUntil', () => {
   });
 });
 
+describe('holdPressesUntil, with an impatient visitor', () => {
+  it('presses a button again once, however often it was pressed while held', async () => {
+    const { root, menu } = page();
+    const presses = countPresses(menu);
+    let ready = () => {};
+    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button));
+    menu.click();
+    menu.click();
+    menu.click();
+    ready();
+    await settle();
+    expect(presses()).toBe(1);
+  });
+
+  it('drops presses made on a page the visitor has left by the time the buttons are live', async () => {
+    const { root, menu } = page();
+    const presses = countPresses(menu);
+    let ready = () => {};
+    window.location.hash = '';
+    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button));
+    menu.click();
+    window.location.hash = '#/pricing';
+    ready();
+    await settle();
+    expect(presses()).toBe(0);
+    window.location.hash = '';
+  });
+});
+
 describe('the inline recorder', () => {
   it('records presses on the page’s buttons before the app runs, and hands them over in order', async () => {
     const { root, menu, chat, outside } = page();
@@ -87,6 +116,7 @@ describe('the inline recorder', () => {
     chat.click();
     outside.click();
     menu.click();
+    chat.click();
     // The recorder only records: the presses reached the (not yet hydrated) buttons as they would have.
     expect(menuPresses()).toBe(1);
 

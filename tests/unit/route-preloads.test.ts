@@ -29,6 +29,9 @@ describe('lazyRoutesOf', () => {
   it('fails loudly when a lazy page has no route, so a reshaped routes.tsx cannot drop preloads silently', () => {
     const source = `${routesSource}\nconst OrphanPage = page(() => import('../features/orphan/OrphanPage'), 'OrphanPage');`;
     expect(() => lazyRoutesOf(source)).toThrow(/OrphanPage/);
+    // A declaration in another shape (double quotes, wrapped) is counted, not skipped.
+    const reshaped = `${routesSource}\nconst OddPage = page(\n  () => import("../features/odd/OddPage"),\n  'OddPage',\n);`;
+    expect(() => lazyRoutesOf(reshaped)).toThrow(/declares 17 lazy pages, 16/);
     expect(() => lazyRoutesOf('export const nothing = 1;')).toThrow(/no lazy page/);
   });
 });
@@ -69,13 +72,17 @@ describe('the route a hash names', () => {
   });
 
   it('picks exact routes, then routes with parameters, then the 404 page; home needs nothing', () => {
-    expect(filesForHash(table, '#/pricing')).toEqual(['a.js']);
-    expect(filesForHash(table, '#/case-studies')).toEqual(['b.js']);
-    expect(filesForHash(table, '#/case-studies/brand-refresh')).toEqual(['c.js']);
-    expect(filesForHash(table, '#/legal/terms?x=1')).toEqual(['d.js']);
-    expect(filesForHash(table, '#/no/such/page')).toEqual(['e.js']);
-    expect(filesForHash(table, '')).toEqual([]);
-    expect(filesForHash(table, '#/?utm=x')).toEqual([]);
+    expect(filesForHash(table, '#/pricing', routePathOf)).toEqual(['a.js']);
+    expect(filesForHash(table, '#/case-studies', routePathOf)).toEqual(['b.js']);
+    expect(filesForHash(table, '#/case-studies/brand-refresh', routePathOf)).toEqual(['c.js']);
+    expect(filesForHash(table, '#/legal/terms?x=1', routePathOf)).toEqual(['d.js']);
+    expect(filesForHash(table, '#/no/such/page', routePathOf)).toEqual(['e.js']);
+    expect(filesForHash(table, '', routePathOf)).toEqual([]);
+    expect(filesForHash(table, '#/?utm=x', routePathOf)).toEqual([]);
+    // As React Router matches: without regard to case. Names of Object's own properties are no routes.
+    expect(filesForHash(table, '#/Pricing', routePathOf)).toEqual(['a.js']);
+    expect(filesForHash(table, '#/constructor', routePathOf)).toEqual(['e.js']);
+    expect(filesForHash(table, '#/__proto__', routePathOf)).toEqual(['e.js']);
   });
 
   it('the inline script adds one module preload per file of the current route', () => {

@@ -1,22 +1,27 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
 import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
 
+/** Whether the app has shown its first route: set by the first reset decision, which it skips. */
+let firstRouteShown = false;
+
 /**
- * Resets the scroll position on every route change (docs/product.md §2), and only then: the first render is no
- * change of route. Scrolling there too yanked a visitor who had scrolled while the page loaded back to the top once
- * it hydrated (and undid the browser's own restoring on a reload).
+ * Resets the scroll position on every route change (docs/product.md §2), and only then. The app's first render is no
+ * change of route: scrolling there yanked a visitor who had scrolled while the page loaded back to the top once it
+ * hydrated (and undid the browser's own restoring on a reload). A later mount of the layout (after the route error
+ * page, say) does come from a change of route, and resets.
  */
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
-  const shown = useRef(pathname);
   useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
+    if (!firstRouteShown) {
+      firstRouteShown = true;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [pathname]);
 }

@@ -38,6 +38,11 @@ export function lazyRoutesOf(routesSource: string): LazyRoute[] {
     routed.add(component);
   }
   if (modules.size === 0) throw new Error('route preloads: no lazy page found in routes.tsx');
+  // A page declared in another shape than the pattern above would be dropped silently: count the declarations.
+  const declared = routesSource.match(/=\s*page\(/g)?.length ?? 0;
+  if (declared !== modules.size) {
+    throw new Error(`route preloads: routes.tsx declares ${declared} lazy pages, ${modules.size} of them in the shape this reads`);
+  }
   const unrouted = [...modules.keys()].filter((component) => !routed.has(component));
   if (unrouted.length > 0) throw new Error(`route preloads: no <Route> found for ${unrouted.join(', ')} in routes.tsx`);
   return routes;
@@ -84,22 +89,26 @@ export function routePathOf(hash: string): string {
 
 /**
  * Which files of the table the route of `hash` needs: an exact pattern first, then patterns with `:params`, then
- * the catch-all `*` (the 404 page). Home (an empty path) needs none: it is in the first bundle. Shared with the
- * inline script, which carries this function's source.
+ * the catch-all `*` (the 404 page). Home (an empty path) needs none: it is in the first bundle. Paths compare without
+ * regard to case, as React Router's do. Shared with the inline script, which carries this function's source: it
+ * names nothing from outside itself but its parameters (`pathOf` is `routePathOf`), so a bundler renaming a
+ * function cannot break it.
  */
-export function filesForHash(table: PreloadTable, hash: string): string[] {
-  const path = routePathOf(hash);
+export function filesForHash(table: PreloadTable, hash: string, pathOf: (hash: string) => string): string[] {
+  const path = pathOf(hash).toLowerCase();
   if (path === '') return [];
-  let indexes = table.routes[path];
-  if (!indexes) {
-    for (const pattern in table.routes) {
-      if (pattern.indexOf(':') >= 0 && new RegExp('^' + pattern.replace(/:[^/]+/g, '[^/]+') + '$').test(path)) {
-        indexes = table.routes[pattern];
+  const own = (pattern: string) => Object.prototype.hasOwnProperty.call(table.routes, pattern);
+  let pattern = own(path) ? path : undefined;
+  if (pattern === undefined) {
+    for (const candidate of Object.keys(table.routes)) {
+      if (candidate.indexOf(':') >= 0 && new RegExp('^' + candidate.replace(/:[^/]+/g, '[^/]+') + '$').test(path)) {
+        pattern = candidate;
         break;
       }
     }
   }
-  return (indexes ?? table.routes['*'] ?? []).map((index) => table.files[index]!);
+  if (pattern === undefined) pattern = own('*') ? '*' : undefined;
+  return pattern === undefined ? [] : table.routes[pattern]!.map((index) => table.files[index]!);
 }
 
 /**
@@ -111,7 +120,7 @@ export function routePreloadScript(table: PreloadTable, base = '/'): string {
   return (
     `(function(){var t=${JSON.stringify(table)};` +
     `var routePathOf=${routePathOf.toString()};var filesForHash=${filesForHash.toString()};` +
-    `filesForHash(t,location.hash).forEach(function(f){var l=document.createElement('link');` +
+    `filesForHash(t,location.hash,routePathOf).forEach(function(f){var l=document.createElement('link');` +
     `l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})()`
   );
 }
