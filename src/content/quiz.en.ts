@@ -22,6 +22,9 @@ export interface QuizCopy {
   heading: string;
   lead: string;
   languagePrompt: string;
+  /** The language's own name and a letter of its script, on the language choice's buttons. */
+  languageName: string;
+  languageMark: string;
   progress: (step: number, total: number) => string;
   progressLabel: string;
   back: string;
@@ -48,6 +51,8 @@ export const quizEn = {
   heading: 'Get your personalised growth plan',
   lead: '15 quick questions, about 3 minutes. Your plan, costs and expected results appear at the end.',
   languagePrompt: 'Which language would you like to answer in?',
+  languageName: 'English',
+  languageMark: 'Aa',
   progress: (step, total) => `Step ${step} of ${total}`,
   progressLabel: 'Quiz progress',
   back: 'Back',

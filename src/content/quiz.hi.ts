@@ -9,6 +9,8 @@ export const quizHi = {
   heading: 'अपनी व्यक्तिगत ग्रोथ योजना पाएँ',
   lead: '15 आसान सवाल, लगभग 3 मिनट। आख़िर में आपकी योजना, खर्च और अनुमानित परिणाम दिखेंगे।',
   languagePrompt: 'आप किस भाषा में जवाब देना चाहेंगे?',
+  languageName: 'हिन्दी',
+  languageMark: 'अ',
   progress: (step, total) => `चरण ${step} / ${total}`,
   progressLabel: 'क्विज़ में आपकी प्रगति',
   back: 'पीछे',

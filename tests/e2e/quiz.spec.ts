@@ -339,3 +339,31 @@ test('the report without quiz answers sends the visitor to the quiz; the PDF mes
   await expect(page.getByRole('heading', { level: 2, name: 'Growth Engine' })).toBeVisible();
   expect(dialogs).toEqual([]);
 });
+
+test('an English visitor draws the Hindi labels from the small subset and never downloads the whole Devanagari font', async ({ page }) => {
+  // Decision 153: the whole font is 121 kB; the English quiz shows a few Hindi words.
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname.split('/').pop()!);
+  });
+  const faceStatus = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return Object.fromEntries([...document.fonts].filter((face) => /Devanagari/.test(face.family)).map((face) => [face.family.replaceAll('"', ''), face.status]));
+    });
+
+  await page.goto('/#/get-started');
+  await expect(page.getByRole('button', { name: 'हिन्दी' })).toBeVisible();
+  expect(await faceStatus()).toEqual({ 'Noto Sans Devanagari Variable': 'unloaded', 'Noto Sans Devanagari Labels': 'loaded' });
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'हिन्दी में देखें' })).toBeVisible();
+  expect(await faceStatus()).toEqual({ 'Noto Sans Devanagari Variable': 'unloaded', 'Noto Sans Devanagari Labels': 'loaded' });
+  expect(fonts).toContain('noto-sans-devanagari-labels-wght-600-800.woff2');
+  expect(fonts).not.toContain('noto-sans-devanagari-devanagari-wght-normal.woff2');
+
+  // Hindi questions need every letter: the whole font, then.
+  await page.getByRole('button', { name: 'हिन्दी में देखें' }).click();
+  await expect(page.getByText('चरण 1 / 15', { exact: true })).toBeVisible();
+  expect(await faceStatus()).toMatchObject({ 'Noto Sans Devanagari Variable': 'loaded' });
+  expect(fonts).toContain('noto-sans-devanagari-devanagari-wght-normal.woff2');
+});

@@ -10,6 +10,16 @@ export const Wrap = styled.div`
   margin: 0 auto;
 `;
 
+/**
+ * Hindi words on the English quiz (its Hindi heading, the language choice, "हिन्दी में देखें") come from a 25 kB subset of the Devanagari
+ * font, so an English visitor never downloads the 121 kB whole font (docs/decisions/153-devanagari-labels-font.md).
+ */
+const hindiLabel = (stack: 'body' | 'display') => css`
+  &[lang='hi'] {
+    font-family: ${({ theme }) => theme.font.hindiLabels[stack]};
+  }
+`;
+
 export const Intro = styled.div`
   text-align: center;
   h1 {
@@ -22,6 +32,7 @@ export const Intro = styled.div`
     font-size: ${({ theme }) => theme.size.lg};
     font-weight: 700;
     color: ${({ theme }) => theme.color.muted};
+    ${hindiLabel('display')}
   }
 `;
 
@@ -53,6 +64,7 @@ export const LanguageChoice = styled.div`
   #quiz-language-prompt p {
     font-weight: 600;
     color: ${({ theme }) => theme.color.ink};
+    ${hindiLabel('body')}
   }
 `;
 
@@ -74,6 +86,7 @@ export const LanguageButton = styled.button`
   font-family: ${({ theme }) => theme.font.display};
   font-size: ${({ theme }) => theme.size.xl};
   font-weight: 800;
+  ${hindiLabel('display')}
   transition: border-color 0.15s ease, transform 0.15s ease;
   span {
     display: grid;
@@ -114,6 +127,7 @@ export const TextButton = styled.button`
   color: ${({ theme }) => theme.color.muted};
   font-size: ${({ theme }) => theme.size.sm};
   font-weight: 600;
+  ${hindiLabel('body')}
   &:hover { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.surfaceAlt}; }
   svg { flex: none; }
 `;

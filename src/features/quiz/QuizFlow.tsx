@@ -72,12 +72,12 @@ function LanguageChoice() {
       </div>
       <S.LanguageButtons>
         <S.LanguageButton type="button" onClick={() => actor.send({ type: 'quiz.language', language: 'en' })}>
-          <span aria-hidden="true">Aa</span>
-          English
+          <span aria-hidden="true">{quizEn.languageMark}</span>
+          {quizEn.languageName}
         </S.LanguageButton>
         <S.LanguageButton type="button" lang="hi" onClick={() => actor.send({ type: 'quiz.language', language: 'hi' })}>
-          <span aria-hidden="true">अ</span>
-          हिन्दी
+          <span aria-hidden="true">{quizHi.languageMark}</span>
+          {quizHi.languageName}
         </S.LanguageButton>
       </S.LanguageButtons>
       <S.Lead>{quizEn.lead}</S.Lead>
