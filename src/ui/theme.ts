@@ -31,15 +31,10 @@ export const theme = {
     display:
       "'Plus Jakarta Sans Variable', 'Inter Variable', 'Noto Sans Devanagari Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans Devanagari', sans-serif",
     /**
-     * `body` and `display` for the few Hindi words an English page shows: their letters come from a subset of Noto
-     * Sans Devanagari (src/content/devanagariLabels.ts). The whole font is left out of these stacks on purpose: while
-     * the subset loads, Chromium would fall back to it and download its 121 kB anyway.
+     * The family of the few Hindi words an English page shows, put before `body` or `display` on their elements only:
+     * a subset of Noto Sans Devanagari holding just their letters (src/content/devanagariLabels.ts).
      */
-    hindiLabels: {
-      body: "'Noto Sans Devanagari Labels', 'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans Devanagari', sans-serif",
-      display:
-        "'Noto Sans Devanagari Labels', 'Plus Jakarta Sans Variable', 'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans Devanagari', sans-serif",
-    },
+    devanagariLabels: "'Noto Sans Devanagari Labels'",
   },
   /** Type scale in rem (1rem = 16px). */
   size: {
