@@ -18,6 +18,13 @@ function countPresses(button: HTMLElement): () => number {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A promise the test settles itself: the moment the app's root has hydrated. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
 afterEach(() => {
   takeEarlyPresses();
   document.body.innerHTML = '';
@@ -27,11 +34,11 @@ describe('holdPressesUntil', () => {
   it('holds a press on a covered button, ahead of its listener, and presses it again once ready', async () => {
     const { root, chat } = page();
     const presses = countPresses(chat);
-    let ready = () => {};
-    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button));
+    const opened = gate();
+    holdPressesUntil(opened.promise, (button) => root.contains(button));
     chat.querySelector('span')!.click(); // on the button's content: the press is the button's
     expect(presses()).toBe(0);
-    ready();
+    opened.open();
     await settle();
     expect(presses()).toBe(1);
     // Once released, presses go straight through, once.
@@ -50,15 +57,15 @@ describe('holdPressesUntil', () => {
   it('leaves a press another holder took to that holder: pressed again once, not twice', async () => {
     const { root, menu } = page();
     const presses = countPresses(menu);
-    let first = () => {};
-    let second = () => {};
-    holdPressesUntil(new Promise<void>((resolve) => (first = resolve)), (button) => button === menu);
-    holdPressesUntil(new Promise<void>((resolve) => (second = resolve)), (button) => root.contains(button));
+    const first = gate();
+    const second = gate();
+    holdPressesUntil(first.promise, (button) => button === menu);
+    holdPressesUntil(second.promise, (button) => root.contains(button));
     menu.click();
-    second();
+    second.open();
     await settle();
     expect(presses()).toBe(0);
-    first();
+    first.open();
     await settle();
     expect(presses()).toBe(1);
   });
@@ -67,12 +74,12 @@ describe('holdPressesUntil', () => {
     const { root, menu, chat } = page();
     const chatPresses = countPresses(chat);
     let held = 0;
-    let ready = () => {};
-    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button), { onHeld: () => (held += 1) });
+    const opened = gate();
+    holdPressesUntil(opened.promise, (button) => root.contains(button), { onHeld: () => (held += 1) });
     menu.click();
     chat.click();
     menu.remove();
-    ready();
+    opened.open();
     await settle();
     expect(held).toBe(2);
     expect(chatPresses()).toBe(1);
@@ -83,12 +90,12 @@ describe('holdPressesUntil, with an impatient visitor', () => {
   it('presses a button again once, however often it was pressed while held', async () => {
     const { root, menu } = page();
     const presses = countPresses(menu);
-    let ready = () => {};
-    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button));
+    const opened = gate();
+    holdPressesUntil(opened.promise, (button) => root.contains(button));
     menu.click();
     menu.click();
     menu.click();
-    ready();
+    opened.open();
     await settle();
     expect(presses()).toBe(1);
   });
@@ -96,12 +103,12 @@ describe('holdPressesUntil, with an impatient visitor', () => {
   it('drops presses made on a page the visitor has left by the time the buttons are live', async () => {
     const { root, menu } = page();
     const presses = countPresses(menu);
-    let ready = () => {};
     window.location.hash = '';
-    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button));
+    const opened = gate();
+    holdPressesUntil(opened.promise, (button) => root.contains(button));
     menu.click();
     window.location.hash = '#/pricing';
-    ready();
+    opened.open();
     await settle();
     expect(presses()).toBe(0);
     window.location.hash = '';
@@ -130,9 +137,9 @@ describe('the inline recorder', () => {
     const order: string[] = [];
     chat.addEventListener('click', () => order.push('chat'));
     menu.addEventListener('click', () => order.push('menu'));
-    let ready = () => {};
-    holdPressesUntil(new Promise<void>((resolve) => (ready = resolve)), (button) => root.contains(button), { earlier: early });
-    ready();
+    const opened = gate();
+    holdPressesUntil(opened.promise, (button) => root.contains(button), { earlier: early });
+    opened.open();
     await settle();
     expect(order).toEqual(['chat', 'menu']);
   });
