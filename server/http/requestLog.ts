@@ -17,10 +17,9 @@ export function requestLog(logger: Logger): RequestHandler {
     res.setHeader('x-request-id', requestId);
     res.locals.requestId = requestId;
 
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
+    // 'close' comes once per response, after 'finish' when it was sent and alone when the client went away first:
+    // one listener instead of one on each (every listener is a closure and an entry in the response's event table).
+    res.once('close', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info('request', {
         requestId,
@@ -29,9 +28,7 @@ export function requestLog(logger: Logger): RequestHandler {
         status: res.writableFinished ? res.statusCode : 499,
         ms: Math.round(ms * 10) / 10,
       });
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    });
     next();
   };
 }

@@ -1,13 +1,16 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages as messages } from '../../src/domain/contact';
 import type { Database } from '../../server/db/client';
 import { contactMessages, outbox } from '../../server/db/schema';
+import { requestLog } from '../../server/http/requestLog';
 import { createLogger } from '../../server/logger';
 import {
   isErrorShape,
+  listen,
   openTestDatabase,
   startApp,
   testConfig,
@@ -438,6 +441,43 @@ describe('request log', () => {
     } finally {
       await logged.close();
     }
+  });
+
+  it('logs a request the client abandoned once, as 499, and an answered one once', async () => {
+    const lines: string[] = [];
+    const bare = express();
+    bare.use(requestLog(createLogger({ write: (line) => lines.push(line) })));
+    bare.get('/answered', (_req, res) => void res.json({ ok: true }));
+    bare.get('/never', () => undefined);
+    const running = await listen(bare);
+    try {
+      expect((await fetch(`${running.url}/answered`)).status).toBe(200);
+      const controller = new AbortController();
+      const abandoned = fetch(`${running.url}/never`, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      controller.abort();
+      await expect(abandoned).rejects.toThrow();
+      await expect.poll(() => lines.length).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toMatchObject({ path: '/answered', status: 200 });
+      expect(entries[1]).toMatchObject({ path: '/never', status: 499 });
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('ETags', () => {
+  it('are not computed for API answers, which are never stored, and kept on the site files', async () => {
+    const api = await fetch(`${app.url}/api/health`);
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    expect(api.headers.get('etag')).toBeNull();
+    const missing = await fetch(`${app.url}/api/nope`);
+    expect(missing.headers.get('etag')).toBeNull();
+    const page = await fetch(`${app.url}/`);
+    expect(page.headers.get('etag')).toMatch(/^W\/"/);
   });
 });
 
