@@ -7,8 +7,10 @@
  * Each through the real createApp with its middleware (security headers, compression, logging off) and its real rate
  * limiters, their limits raised out of the way, so every request still counts in the shared store.
  *
- * The routes are measured in rounds (each route once per round, the median of the rounds kept), so a load spike from
- * another process on the machine lands on every route alike rather than on one. Measured twice when PostgreSQL is
+ * The routes are measured in rounds, and within a round each route right after a run of the bare route: a route's
+ * ratio is the median, over the rounds, of its throughput over that of the bare run just before it. This machine's
+ * speed drifts by 10-40% within a minute (a shared host), so a ratio of two runs 2 s apart is steadier than one of
+ * two medians taken a round apart; the bare route's req/s shown is the median of all its runs. Measured twice when PostgreSQL is
  * there (TEST_DATABASE_URL, which `npm run bench` and `npm run bench:api` set through scripts/with-postgres.sh): on
  * PostgreSQL, what production runs on, and on the embedded PGlite, which shares the process's one thread with
  * Express (decision 150). Figures, never assertions; the table shows each route's ratio to the bare route beside its
@@ -41,8 +43,10 @@ export interface RouteFigures {
   /** Median over the rounds. */
   requestsPerSecond: number;
   p99Ms: number;
-  /** requestsPerSecond / the bare route's. */
+  /** Median over the rounds of this route's req/s over the bare run just before it (1 for the bare route). */
   ratio: number;
+  /** The least and greatest of those per-round ratios. */
+  ratioRange: [number, number];
   /** The least ratio this route should reach, when it has a target. */
   target?: number;
   non2xx: number;
@@ -116,9 +120,16 @@ export async function measureApi(options: Partial<ApiOptions> = {}): Promise<Api
       },
     ];
     const runs = new Map<string, autocannon.Result[]>(routes.map((route) => [route.name, []]));
+    const ratios = new Map<string, number[]>(routes.map((route) => [route.name, []]));
+    const run = (route: Route) => autocannon({ connections: opts.connections, duration: opts.seconds, ...route.request });
+    const [bareRoute, ...measured] = routes as [Route, ...Route[]];
     for (let round = 0; round < opts.rounds; round += 1) {
-      for (const route of routes) {
-        runs.get(route.name)!.push(await autocannon({ connections: opts.connections, duration: opts.seconds, ...route.request }));
+      for (const route of measured) {
+        const ceiling = await run(bareRoute);
+        const figures = await run(route);
+        runs.get(bareRoute.name)!.push(ceiling);
+        runs.get(route.name)!.push(figures);
+        ratios.get(route.name)!.push(ceiling.requests.average > 0 ? figures.requests.average / ceiling.requests.average : 0);
       }
     }
     const summarise = (name: string) => {
@@ -133,10 +144,14 @@ export async function measureApi(options: Partial<ApiOptions> = {}): Promise<Api
         perRound,
       };
     };
-    const ceiling = summarise(routes[0]!.name).requestsPerSecond;
     result.routes = routes.map((route) => {
-      const figures = summarise(route.name);
-      return { ...figures, ratio: ceiling > 0 ? figures.requestsPerSecond / ceiling : 0, target: targets[route.name] };
+      const perRound = route === bareRoute ? [1] : ratios.get(route.name)!;
+      return {
+        ...summarise(route.name),
+        ratio: median(perRound) ?? 0,
+        ratioRange: [Math.min(...perRound), Math.max(...perRound)],
+        target: targets[route.name],
+      };
     });
   } catch (error) {
     result.error = errorMessage(error);
@@ -154,7 +169,7 @@ export function formatApi(result: ApiResult): string {
   const { seconds, rounds, connections } = result.options;
   const lines = [
     heading('API throughput'),
-    `autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per route (medians), one process, ${result.database}`,
+    `autocannon, ${connections} connections, ${rounds} rounds of ${seconds} s per route, each after ${seconds} s of the bare route (medians), one process, ${result.database}`,
     '',
   ];
   if (result.error) lines.push(`error: ${result.error}`, '');
@@ -163,6 +178,7 @@ export function formatApi(result: ApiResult): string {
     r.requestsPerSecond.toFixed(0),
     r.p99Ms.toFixed(0),
     `${r.ratio.toFixed(2)}x`,
+    r.ratioRange[0] === r.ratioRange[1] ? '' : `${r.ratioRange[0].toFixed(2)}-${r.ratioRange[1].toFixed(2)}x`,
     r.target === undefined ? '' : `>= ${r.target}x`,
     r.target === undefined ? '' : r.ratio >= r.target ? 'met' : 'MISSED',
     String(r.non2xx),
@@ -171,9 +187,9 @@ export function formatApi(result: ApiResult): string {
   ]);
   lines.push(
     table(
-      ['route', 'req/s', 'p99 ms', 'vs bare', 'target', '', 'non-2xx', 'errors', 'req/s per round'],
+      ['route', 'req/s', 'p99 ms', 'vs bare', 'per round', 'target', '', 'non-2xx', 'errors', 'req/s per run'],
       rows,
-      new Set([1, 2, 3, 6, 7]),
+      new Set([1, 2, 3, 4, 7, 8]),
     ),
   );
   return lines.join('\n');
