@@ -83,7 +83,18 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?![./]|zod$)', message: 'src/domain is plain rules and types: zod is its only package.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?![./]|zod/mini$)', message: 'src/domain is plain rules and types: zod/mini is its only package (decision 155).' }] },
+      ],
+    },
+  },
+  {
+    // The browser's code validates with zod/mini: classic zod's chainable API would add about 30 kB to every funnel.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**', 'src/content/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'Use zod/mini in the browser (decision 155).' }] }],
     },
   },
   {

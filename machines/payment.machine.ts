@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
 import { GUEST_EMAIL_PLACEHOLDER, type CustomerDetails } from '../src/domain/checkout';
-import { buyerDetailsSchema, type CreateOrderAnswer } from '../src/domain/payment';
+import { buyerDetailsSchema, guestDetailsSchema, type CreateOrderAnswer } from '../src/domain/payment';
 import type { PlanKey } from '../src/domain/plans';
 
 /**
@@ -107,7 +107,7 @@ const guestFields: GuestField[] = ['fullName', 'email', 'phone'];
 
 /** Per-field sentences of the shared buyer schema, for the three fields the guest step asks for. */
 export function guestErrors(values: GuestValues): GuestErrors {
-  const parsed = buyerDetailsSchema.pick({ fullName: true, email: true, phone: true }).safeParse(values);
+  const parsed = guestDetailsSchema.safeParse(values);
   if (parsed.success) return {};
   const errors: GuestErrors = {};
   for (const issue of parsed.error.issues) {

@@ -3,6 +3,7 @@ import { createAdminService } from './admin/service';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
+import { config as configureZod, locales } from 'zod/mini';
 import { firebaseAdminAuth } from './auth/firebaseAdmin';
 import { firebaseTokenVerifier } from './auth/requireUser';
 import { accountRoutes } from './auth/routes';
@@ -44,6 +45,10 @@ export interface AppDeps {
   /** The payment component (server/payments/setup.ts); built from the config when not given. */
   payments?: Payments;
 }
+
+// The shared schemas are zod/mini (decision 155), which brings no sentences of its own: the API's default ones (a field
+// of the wrong type, say) are zod's English. Said here rather than left to classic zod's import elsewhere doing it.
+configureZod(locales.en());
 
 // API answers are per-request data: never let a browser or proxy cache them.
 const noStore: RequestHandler = (_req, res, next) => {

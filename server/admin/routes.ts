@@ -29,7 +29,7 @@ const updateBodyLimit = 8 * 1024;
 
 const notFound = () => new AppError(404, 'not_found', 'Nothing is served at this address.');
 
-function validationError(error: z.ZodError): AppError {
+function validationError(error: z.core.$ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.map(String).join('.') || 'query';
   return new AppError(400, 'validation_failed', issue?.message ?? 'The request is not valid.', { field });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text';
 
 /**
@@ -59,20 +59,31 @@ export const inboxLimits = {
  * (and, for orders, the gateway ids), case-insensitively; `cursor` is the previous page's `nextCursor`.
  */
 export const inboxQuerySchema = z.object({
-  q: safeText(z.string().trim().max(inboxLimits.search, `Search for at most ${inboxLimits.search} characters.`)).default(''),
-  cursor: z.string().max(inboxLimits.cursor).regex(/^[A-Za-z0-9_-]+$/, 'That page link is not valid.').optional(),
-  limit: z.coerce.number().int().min(1).max(inboxLimits.maxPageSize).default(inboxLimits.pageSize),
+  q: z._default(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(inboxLimits.search, `Search for at most ${inboxLimits.search} characters.`), safeText()),
+    '',
+  ),
+  cursor: z.optional(
+    z.string().check(z.maxLength(inboxLimits.cursor), z.regex(/^[A-Za-z0-9_-]+$/, 'That page link is not valid.')),
+  ),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(inboxLimits.maxPageSize)),
+    inboxLimits.pageSize,
+  ),
 });
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
 
 /** PATCH /api/admin/leads/:tab/:id: a new status, a new note, or both. */
 export const leadUpdateSchema = z
-  .object({
-    status: z.enum(leadStatuses).optional(),
-    staffNote: safeText(z.string().trim().max(inboxLimits.note, `Keep the note under ${inboxLimits.note} characters.`)).optional(),
+  .strictObject({
+    status: z.optional(z.enum(leadStatuses)),
+    staffNote: z.optional(
+      z.string().check(z.trim(), z.maxLength(inboxLimits.note, `Keep the note under ${inboxLimits.note} characters.`), safeText()),
+    ),
   })
-  .strict()
-  .refine((update) => update.status !== undefined || update.staffNote !== undefined, 'Change the status or the note.');
+  .check(z.refine((update) => update.status !== undefined || update.staffNote !== undefined, 'Change the status or the note.'));
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
 // ---- rows ---------------------------------------------------------------------------------------------------------
@@ -84,7 +95,7 @@ const leadFields = {
   status: z.enum(leadStatuses),
   staffNote: z.string(),
   /** When staff last changed the status or note; null while untouched. */
-  statusChangedAt: isoTime.nullable(),
+  statusChangedAt: z.nullable(isoTime),
 };
 
 /**
@@ -99,14 +110,14 @@ export const contactRowSchema = z.object({
   createdAt: isoTime,
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   message: z.string(),
   forwarding: z.object({
     state: z.enum(forwardingStates),
-    attempts: z.number().int(),
-    maxAttempts: z.number().int(),
-    lastError: z.string().nullable(),
-    deliveredAt: isoTime.nullable(),
+    attempts: z.int(),
+    maxAttempts: z.int(),
+    lastError: z.nullable(z.string()),
+    deliveredAt: z.nullable(isoTime),
   }),
   ...leadFields,
 });
@@ -117,7 +128,7 @@ export const quizRowSchema = z.object({
   createdAt: isoTime,
   name: z.string(),
   email: z.string(),
-  businessName: z.string().nullable(),
+  businessName: z.nullable(z.string()),
   language: z.enum(['en', 'hi']),
   recommendedPlan: z.string(),
   /** The answers as stored (src/domain/quiz.ts quizAnswersSchema's output). */
@@ -135,9 +146,9 @@ export const chatRowSchema = z.object({
   id: z.string(),
   createdAt: isoTime,
   updatedAt: isoTime,
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  need: z.string().nullable(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  need: z.nullable(z.string()),
   conversationId: z.string(),
   /** The conversation that produced the lead, oldest turn first. */
   transcript: z.array(chatTurnSchema),
@@ -149,20 +160,20 @@ export const orderRowSchema = z.object({
   id: z.string(),
   createdAt: isoTime,
   plan: z.string(),
-  amountPaise: z.number().int(),
+  amountPaise: z.int(),
   currency: z.string(),
   status: z.enum(['created', 'failed', 'paid']),
   mode: z.enum(['sandbox', 'live']),
   gatewayOrderId: z.string(),
-  gatewayPaymentId: z.string().nullable(),
-  customerEmail: z.string().nullable(),
-  customerName: z.string().nullable(),
-  businessName: z.string().nullable(),
-  paidAt: isoTime.nullable(),
-  fulfilledAt: isoTime.nullable(),
-  fulfilledBy: z.enum(['verification', 'webhook', 'reconciliation']).nullable(),
+  gatewayPaymentId: z.nullable(z.string()),
+  customerEmail: z.nullable(z.string()),
+  customerName: z.nullable(z.string()),
+  businessName: z.nullable(z.string()),
+  paidAt: z.nullable(isoTime),
+  fulfilledAt: z.nullable(isoTime),
+  fulfilledBy: z.nullable(z.enum(['verification', 'webhook', 'reconciliation'])),
   /** Why fulfilment is still owed on a paid order; the reconciler retries. */
-  fulfilmentError: z.string().nullable(),
+  fulfilmentError: z.nullable(z.string()),
   /** A captured payment for this order must go back (a second payment, a wrong amount). */
   refundNeeded: z.boolean(),
 });
@@ -173,10 +184,10 @@ export const customerRowSchema = z.object({
   /** When the account's profile was created. */
   createdAt: isoTime,
   email: z.string(),
-  displayName: z.string().nullable(),
-  businessName: z.string().nullable(),
-  plan: z.string().nullable(),
-  purchasedAt: isoTime.nullable(),
+  displayName: z.nullable(z.string()),
+  businessName: z.nullable(z.string()),
+  plan: z.nullable(z.string()),
+  purchasedAt: z.nullable(isoTime),
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
@@ -201,7 +212,7 @@ export type InboxRow = InboxRows[InboxTab];
 
 /** One page of a tab, newest first. `nextCursor` is null on the last page. */
 export function inboxPageSchema<T extends InboxTab>(tab: T) {
-  return z.object({ items: z.array(inboxRowSchemas[tab]), nextCursor: z.string().nullable() });
+  return z.object({ items: z.array(inboxRowSchemas[tab]), nextCursor: z.nullable(z.string()) });
 }
 export interface InboxPage<T extends InboxTab = InboxTab> {
   items: InboxRows[T][];
@@ -210,10 +221,10 @@ export interface InboxPage<T extends InboxTab = InboxTab> {
 
 /** GET /api/admin/summary: the badges on the tabs, and the payments that need staff. */
 export const inboxSummarySchema = z.object({
-  newLeads: z.object({ contact: z.number().int(), quiz: z.number().int(), chat: z.number().int() }),
-  failedForwards: z.number().int(),
-  refundsNeeded: z.number().int(),
-  unfulfilledOrders: z.number().int(),
+  newLeads: z.object({ contact: z.int(), quiz: z.int(), chat: z.int() }),
+  failedForwards: z.int(),
+  refundsNeeded: z.int(),
+  unfulfilledOrders: z.int(),
 });
 export type InboxSummary = z.infer<typeof inboxSummarySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text';
 
 /**
@@ -32,7 +32,7 @@ export interface ChatMessage {
 }
 
 /** A turn signature: an HMAC-SHA256, base64url without padding. */
-const signatureSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'signature must be the one the server sent.');
+const signatureSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'signature must be the one the server sent.'));
 
 export const chatRequestMessages = {
   messageRequired: 'Type a message first.',
@@ -44,17 +44,25 @@ export const chatRequestMessages = {
 
 export const chatMessageSchema = z.object({
   role: z.enum(['user', 'model']),
-  text: safeText(z.string()).min(1).max(chatLimits.historyText, chatRequestMessages.historyTextTooLong),
-  signature: signatureSchema.optional(),
+  text: z.string().check(safeText(), z.minLength(1), z.maxLength(chatLimits.historyText, chatRequestMessages.historyTextTooLong)),
+  signature: z.optional(signatureSchema),
 });
 
 export const chatRequestSchema = z.object({
   /** One per browser tab session; the lead the assistant collects is stored under it. */
-  conversationId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, chatRequestMessages.conversationId),
-  message: safeText(z.string().trim())
-    .min(1, chatRequestMessages.messageRequired)
-    .max(chatLimits.message, chatRequestMessages.messageTooLong),
-  history: z.array(chatMessageSchema).max(chatLimits.history, chatRequestMessages.historyTooLong).default([]),
+  conversationId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, chatRequestMessages.conversationId)),
+  message: z
+    .string()
+    .check(
+      z.trim(),
+      safeText(),
+      z.minLength(1, chatRequestMessages.messageRequired),
+      z.maxLength(chatLimits.message, chatRequestMessages.messageTooLong),
+    ),
+  history: z._default(
+    z.array(chatMessageSchema).check(z.maxLength(chatLimits.history, chatRequestMessages.historyTooLong)),
+    [],
+  ),
 });
 
 export type ChatRequest = z.output<typeof chatRequestSchema>;
@@ -65,7 +73,7 @@ export type ChatRequestInput = z.input<typeof chatRequestSchema>;
  * generated, then exactly one `done` or `error`. Text is plain text, never HTML.
  */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('delta'), text: z.string().min(1) }),
+  z.object({ type: z.literal('delta'), text: z.string().check(z.minLength(1)) }),
   /** `signature` signs the reply (its text as `turnText` keeps it) for this conversation; the client sends it back. */
   z.object({ type: z.literal('done'), signature: signatureSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text';
 
 /**
@@ -38,28 +38,27 @@ function isPhone(value: string): boolean {
 
 /** A trimmed, required text field; a missing value or null reads as "required", another type as "must be text". */
 function requiredText(label: string, required: string, max: number, tooLong: string) {
-  return safeText(
-    z.string({ error: (issue) => (issue.input == null ? required : `${label} must be text.`) }).trim(),
-  )
-    .min(1, { error: required, abort: true })
-    .max(max, tooLong);
+  return z
+    .string({ error: (issue) => (issue.input == null ? required : `${label} must be text.`) })
+    .check(z.trim(), safeText(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, tooLong));
 }
 
 const phoneField = z
-  .string({ error: 'Phone number must be text.' })
-  .nullish()
-  .transform((value) => (value ?? '').trim())
-  .refine((value) => value === '' || isPhone(value), contactMessages.phoneInvalid);
+  .pipe(
+    z.nullish(z.string({ error: 'Phone number must be text.' })),
+    z.transform((value: string | null | undefined) => (value ?? '').trim()),
+  )
+  .check(z.refine((value) => value === '' || isPhone(value), contactMessages.phoneInvalid));
 
 export const contactSchema = z.object({
   name: requiredText('Full name', contactMessages.nameRequired, contactLimits.name, contactMessages.nameTooLong),
-  email: requiredText('Email address', contactMessages.emailRequired, contactLimits.email, contactMessages.emailTooLong).pipe(
+  email: z.pipe(
+    requiredText('Email address', contactMessages.emailRequired, contactLimits.email, contactMessages.emailTooLong),
     z.email(contactMessages.emailInvalid),
   ),
   phone: phoneField,
-  message: requiredText('Message', contactMessages.messageRequired, contactLimits.message, contactMessages.messageTooLong).min(
-    contactLimits.messageMin,
-    contactMessages.messageTooShort,
+  message: requiredText('Message', contactMessages.messageRequired, contactLimits.message, contactMessages.messageTooLong).check(
+    z.minLength(contactLimits.messageMin, contactMessages.messageTooShort),
   ),
 });
 

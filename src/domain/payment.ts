@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { profileLimits } from './account';
 import { GUEST_EMAIL_PLACEHOLDER } from './checkout';
 import { contactMessages } from './contact';
@@ -64,22 +64,29 @@ export const paymentMessages = {
   detailsInvalid: 'Payment verification failed. Some of your details are not valid.',
 } as const;
 
-const planField = z
-  .string({ error: paymentMessages.planRequired })
-  .trim()
-  .superRefine((value, context) => {
-    const plan = findPlan(value);
-    if (!plan) context.addIssue({ code: 'custom', message: paymentMessages.planUnknown });
-    else if (plan.isCustom) context.addIssue({ code: 'custom', message: paymentMessages.planCustom });
-  })
-  .transform((value) => value as PlanKey);
+const planField = z.pipe(
+  z.string({ error: paymentMessages.planRequired }).check(
+    z.trim(),
+    z.superRefine((value, context) => {
+      const plan = findPlan(value);
+      if (!plan) context.addIssue({ code: 'custom', message: paymentMessages.planUnknown });
+      else if (plan.isCustom) context.addIssue({ code: 'custom', message: paymentMessages.planCustom });
+    }),
+  ),
+  z.transform((value: string) => value as PlanKey),
+);
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const optionalText = (label: string, max: number) =>
-  safeText(z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be ${max} characters or fewer.`))
-    .nullish()
-    .transform((value) => value ?? '');
+  z.pipe(
+    z.nullish(
+      z
+        .string({ error: `${label} must be text.` })
+        .check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer.`), safeText()),
+    ),
+    z.transform((value: string | null | undefined) => value ?? ''),
+  );
 
 /** 10 to 15 digits, an optional leading plus, single spaces or hyphens between groups (the contact form's rule). */
 const phonePattern = /^\+?\d+(?:[ -]\d+)*$/;
@@ -90,36 +97,56 @@ const phonePattern = /^\+?\d+(?:[ -]\d+)*$/;
  * is one account, found by a real email.
  */
 export const buyerDetailsSchema = z.object({
-  fullName: safeText(z.string({ error: quizMessages.nameInvalid }).trim())
-    .refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
-  email: safeText(z.string({ error: contactMessages.emailRequired }).trim())
-    .min(1, { error: contactMessages.emailRequired, abort: true })
-    .refine((value) => value.length <= quizLimits.email && emailShape.test(value), {
-      error: contactMessages.emailInvalid,
-      abort: true,
-    })
-    .pipe(z.email(contactMessages.emailInvalid))
-    .transform((value) => value.toLowerCase())
-    .refine((value) => value !== GUEST_EMAIL_PLACEHOLDER, paymentMessages.emailPlaceholder),
-  phone: safeText(z.string({ error: 'Phone number must be text.' }))
-    .nullish()
-    .transform((value) => (value ?? '').trim())
-    .refine((value) => {
-      if (value === '') return true;
-      const digits = value.replace(/\D/g, '').length;
-      return value.length <= quizLimits.phone && phonePattern.test(value) && digits >= 10 && digits <= 15;
-    }, contactMessages.phoneInvalid),
+  fullName: z
+    .string({ error: quizMessages.nameInvalid })
+    .check(
+      z.trim(),
+      safeText(),
+      z.refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
+    ),
+  email: z
+    .pipe(
+      z.pipe(
+        z.string({ error: contactMessages.emailRequired }).check(
+          z.trim(),
+          safeText(),
+          z.minLength(1, { error: contactMessages.emailRequired, abort: true }),
+          z.refine((value) => value.length <= quizLimits.email && emailShape.test(value), {
+            error: contactMessages.emailInvalid,
+            abort: true,
+          }),
+        ),
+        z.email(contactMessages.emailInvalid),
+      ),
+      z.transform((value: string) => value.toLowerCase()),
+    )
+    .check(z.refine((value) => value !== GUEST_EMAIL_PLACEHOLDER, paymentMessages.emailPlaceholder)),
+  phone: z
+    .pipe(
+      z.nullish(z.string({ error: 'Phone number must be text.' }).check(safeText())),
+      z.transform((value: string | null | undefined) => (value ?? '').trim()),
+    )
+    .check(
+      z.refine((value) => {
+        if (value === '') return true;
+        const digits = value.replace(/\D/g, '').length;
+        return value.length <= quizLimits.phone && phonePattern.test(value) && digits >= 10 && digits <= 15;
+      }, contactMessages.phoneInvalid),
+    ),
   businessName: optionalText('Business name', profileLimits.businessName),
   role: optionalText('Role', profileLimits.role),
   industry: optionalText('Industry', profileLimits.industry),
 });
 export type BuyerDetails = z.output<typeof buyerDetailsSchema>;
 
+/** The three fields the guest step of /payment asks for, with the buyer's rules. */
+export const guestDetailsSchema = z.pick(buyerDetailsSchema, { fullName: true, email: true, phone: true });
+
 /** POST /api/create-order. `userDetails` is optional: with it, a payment whose browser never returns still finds its buyer. */
 export const createOrderSchema = z.object({
   plan: planField,
   currency: z.literal(PAYMENT_CURRENCY, { error: paymentMessages.currencyOnly }),
-  userDetails: buyerDetailsSchema.optional(),
+  userDetails: z.optional(buyerDetailsSchema),
 });
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
 
@@ -137,18 +164,16 @@ export interface CreateOrderAnswer {
 }
 
 const gatewayId = (prefix: string, label: string) =>
-  z
-    .string({ error: `${label} is missing.` })
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${label} is not valid.`);
+  z.string({ error: `${label} is missing.` }).check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${label} is not valid.`));
 
 /** POST /api/verify-payment: the three values of the checkout's success callback, the buyer and the plan. */
 export const verifyPaymentSchema = z.object({
   razorpay_payment_id: gatewayId('pay', 'Payment id'),
   razorpay_order_id: gatewayId('order', 'Order id'),
-  razorpay_signature: z
-    .string({ error: 'Signature is missing.' })
-    .regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')
-    .transform((value) => value.toLowerCase()),
+  razorpay_signature: z.pipe(
+    z.string({ error: 'Signature is missing.' }).check(z.regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')),
+    z.transform((value: string) => value.toLowerCase()),
+  ),
   userDetails: buyerDetailsSchema,
   plan: planField,
 });
@@ -161,7 +186,7 @@ export type VerifyPaymentAnswer =
   | { success: false; msg: string; fieldErrors?: Record<string, string> };
 
 /** First message per invalid field ('userDetails.email'), for an API answer. */
-export function paymentFieldErrors(error: z.ZodError): Record<string, string> {
+export function paymentFieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || 'body';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isPlanSoldOnline, profileLimits, type ProfileUpdate } from './account';
 import { safeText } from './text';
 
@@ -9,21 +9,22 @@ import { safeText } from './text';
  */
 
 const text = (label: string, max: number) =>
-  safeText(z.string({ error: `${label} must be text.` }).trim()).max(max, `${label} must be ${max} characters or fewer.`);
+  z
+    .string({ error: `${label} must be text.` })
+    .check(z.trim(), safeText(), z.maxLength(max, `${label} must be ${max} characters or fewer.`));
 
-export const profileUpdateSchema = z
-  .object({
-    displayName: text('Name', profileLimits.displayName).min(1, 'Name cannot be empty.').optional(),
-    businessName: text('Business name', profileLimits.businessName).optional(),
-    role: text('Role', profileLimits.role).optional(),
-    industry: text('Industry', profileLimits.industry).optional(),
-    quizCompleted: z.boolean({ error: 'quizCompleted must be true or false.' }).optional(),
-    chosenPlan: z
+export const profileUpdateSchema = z.strictObject({
+  displayName: z.optional(text('Name', profileLimits.displayName).check(z.minLength(1, 'Name cannot be empty.'))),
+  businessName: z.optional(text('Business name', profileLimits.businessName)),
+  role: z.optional(text('Role', profileLimits.role)),
+  industry: z.optional(text('Industry', profileLimits.industry)),
+  quizCompleted: z.optional(z.boolean({ error: 'quizCompleted must be true or false.' })),
+  chosenPlan: z.optional(
+    z
       .string({ error: 'Plan must be text.' })
-      .refine(isPlanSoldOnline, 'Choose a plan that is sold online: launchpad or growth-engine.')
-      .optional(),
-  })
-  .strict();
+      .check(z.refine(isPlanSoldOnline, 'Choose a plan that is sold online: launchpad or growth-engine.')),
+  ),
+});
 
 export type ParsedProfileUpdate =
   | { ok: true; value: ProfileUpdate }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ProfileUpdate } from './account';
 import type { CustomerDetails } from './checkout';
 import { safeText } from './text';
@@ -226,16 +226,32 @@ export type QuizErrorCode = keyof typeof quizMessages;
 /** docs/product.md §5 "the simple shape": something@something.something, no spaces. */
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const fullNameField = safeText(z.string().trim())
-  .refine((value) => value.length > 2, quizMessages.nameInvalid)
-  .refine((value) => value.length <= quizLimits.fullName, quizMessages.nameInvalid);
-const emailField = safeText(z.string().trim()).refine((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
-const businessNameField = safeText(z.string().trim())
-  .refine((value) => value.length > 1, quizMessages.businessNameInvalid)
-  .refine((value) => value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
+const fullNameField = z
+  .string()
+  .check(
+    z.trim(),
+    safeText(),
+    z.refine((value) => value.length > 2, quizMessages.nameInvalid),
+    z.refine((value) => value.length <= quizLimits.fullName, quizMessages.nameInvalid),
+  );
+const emailField = z
+  .string()
+  .check(
+    z.trim(),
+    safeText(),
+    z.refine((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid),
+  );
+const businessNameField = z
+  .string()
+  .check(
+    z.trim(),
+    safeText(),
+    z.refine((value) => value.length > 1, quizMessages.businessNameInvalid),
+    z.refine((value) => value.length <= quizLimits.businessName, quizMessages.businessNameInvalid),
+  );
 
 /** Each text step's rule and the error it shows (a new text step must say both: the compiler asks). */
-const textRules: Record<TextStep, { field: z.ZodType<string>; error: QuizErrorCode }> = {
+const textRules: Record<TextStep, { field: z.ZodMiniType<string>; error: QuizErrorCode }> = {
   fullName: { field: fullNameField, error: 'nameInvalid' },
   email: { field: emailField, error: 'emailInvalid' },
   businessName: { field: businessNameField, error: 'businessNameInvalid' },
@@ -247,13 +263,10 @@ export function textStepError(step: TextStep, value: string): QuizErrorCode | nu
   return field.safeParse(value).success ? null : error;
 }
 
-const optionalText = (max: number) => safeText(z.string().trim()).max(max).default('');
+const optionalText = (max: number) => z._default(z.string().check(z.trim(), safeText(), z.maxLength(max)), '');
 
-/**
- * A finished quiz, as the browser submits it and the server stores it. Conditional answers are required only when
- * their step applies; a value left over from a branch the prospect backed out of is dropped.
- */
-export const quizAnswersSchema = z
+/** A finished quiz's fields, and the rules that tie them together (which answers a branch requires). */
+const quizAnswersObject = z
   .object({
     fullName: fullNameField,
     email: emailField,
@@ -264,38 +277,53 @@ export const quizAnswersSchema = z
     locationType: z.enum(locationTypes),
     monthlyRevenue: z.enum(monthlyRevenues),
     teamSize: optionalText(40),
-    goals: z
-      .array(z.enum(goalIds))
-      .min(1, quizMessages.goalsRequired)
-      .transform((goals) => goalIds.filter((goal) => goals.includes(goal))),
-    timelineExpectation: optionalText(40).transform((value) => value || DEFAULT_TIMELINE_EXPECTATION),
+    goals: z.pipe(
+      z.array(z.enum(goalIds)).check(z.minLength(1, quizMessages.goalsRequired)),
+      z.transform((goals: GoalId[]) => goalIds.filter((goal) => goals.includes(goal))),
+    ),
+    timelineExpectation: z.pipe(
+      optionalText(40),
+      z.transform((value: string) => value || DEFAULT_TIMELINE_EXPECTATION),
+    ),
     hasWebsite: z.enum(yesNo),
-    websiteQuality: z.union([z.enum(websiteQualities), z.literal('')]).default(''),
+    websiteQuality: z._default(z.union([z.enum(websiteQualities), z.literal('')]), ''),
     runningAds: z.enum(yesNo),
-    monthlyAdSpend: z
-      .number()
-      .refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value), {
-        error: 'Please choose one of the ad-spend options.',
-      })
-      .default(DEFAULT_AD_SPEND),
+    monthlyAdSpend: z._default(
+      z.number().check(
+        z.refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value), {
+          error: 'Please choose one of the ad-spend options.',
+        }),
+      ),
+      DEFAULT_AD_SPEND,
+    ),
     googleBusinessProfile: z.enum(yesNo),
     roughBudget: z.enum(roughBudgets),
     contactPreference: optionalText(40),
     acceptTerms: z.literal(true, { error: quizMessages.termsRequired }),
   })
-  .superRefine((answers, context) => {
-    if (answers.hasWebsite === 'Yes' && answers.websiteQuality === '') {
-      context.addIssue({ code: 'custom', path: ['websiteQuality'], message: 'Please choose how your website looks today.' });
-    }
-    if (answers.runningAds === 'Yes' && answers.monthlyAdSpend === DEFAULT_AD_SPEND) {
-      context.addIssue({ code: 'custom', path: ['monthlyAdSpend'], message: 'Please choose one of the ad-spend options.' });
-    }
-  })
-  .transform((answers) => ({
+  .check(
+    z.superRefine((answers, context) => {
+      if (answers.hasWebsite === 'Yes' && answers.websiteQuality === '') {
+        context.addIssue({ code: 'custom', path: ['websiteQuality'], message: 'Please choose how your website looks today.' });
+      }
+      if (answers.runningAds === 'Yes' && answers.monthlyAdSpend === DEFAULT_AD_SPEND) {
+        context.addIssue({ code: 'custom', path: ['monthlyAdSpend'], message: 'Please choose one of the ad-spend options.' });
+      }
+    }),
+  );
+
+/**
+ * A finished quiz, as the browser submits it and the server stores it. Conditional answers are required only when
+ * their step applies; a value left over from a branch the prospect backed out of is dropped.
+ */
+export const quizAnswersSchema = z.pipe(
+  quizAnswersObject,
+  z.transform((answers: z.output<typeof quizAnswersObject>) => ({
     ...answers,
     websiteQuality: answers.hasWebsite === 'Yes' ? answers.websiteQuality : ('' as const),
     monthlyAdSpend: answers.runningAds === 'Yes' ? answers.monthlyAdSpend : DEFAULT_AD_SPEND,
-  }));
+  })),
+);
 
 export type CompletedQuizAnswers = z.output<typeof quizAnswersSchema>;
 
@@ -308,7 +336,7 @@ export type QuizSubmissionInput = z.input<typeof quizSubmissionSchema>;
 export type QuizSubmission = z.output<typeof quizSubmissionSchema>;
 
 /** First message per invalid top-level field, for an API answer. */
-export function quizFieldErrors(error: z.ZodError): Record<string, string> {
+export function quizFieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 1 && issue.path[0] === 'answers' ? String(issue.path[1]) : String(issue.path[0] ?? 'body');
@@ -352,52 +380,60 @@ function firstOpenAfter(step: QuizStep, answers: QuizAnswers): QuizStep {
 
 // ---- draft from storage ------------------------------------------------------------------------------------------
 
-const draftText = (max: number) => z.string().max(max).catch('');
+const draftText = (max: number) => z.catch(z.string().check(z.maxLength(max)), '');
 const draftEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.enum(values), z.literal('')]).catch('' as const);
+  z.catch(z.union([z.enum(values), z.literal('')]), '' as const);
+
+/** Each field of a saved draft on its own: a wrong value falls back to the field's default, a missing one is left out. */
+const savedDraftAnswers = z.partial(
+  z.object({
+    fullName: draftText(quizLimits.fullName * 2),
+    email: draftText(quizLimits.email * 2),
+    phone: draftText(quizLimits.phone),
+    role: draftEnum(roles),
+    businessName: draftText(quizLimits.businessName * 2),
+    industry: draftEnum(industries),
+    locationType: draftEnum(locationTypes),
+    monthlyRevenue: draftEnum(monthlyRevenues),
+    teamSize: draftText(40),
+    goals: z.pipe(
+      z.catch(z.array(z.string()), []),
+      z.transform((goals: string[]) => goalIds.filter((goal) => goals.includes(goal))),
+    ),
+    timelineExpectation: z.pipe(
+      draftText(40),
+      z.transform((value: string) => value || DEFAULT_TIMELINE_EXPECTATION),
+    ),
+    hasWebsite: draftEnum(yesNo),
+    websiteQuality: draftEnum(websiteQualities),
+    runningAds: draftEnum(yesNo),
+    monthlyAdSpend: z.catch(
+      z.number().check(z.refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value))),
+      DEFAULT_AD_SPEND,
+    ),
+    googleBusinessProfile: draftEnum(yesNo),
+    roughBudget: draftEnum(roughBudgets),
+    contactPreference: draftText(40),
+    acceptTerms: z.catch(z.boolean(), false),
+    preferredEngagement: draftText(quizLimits.freeText),
+    interestInAI: draftText(quizLimits.freeText),
+    aiInterests: z.catch(z.array(z.string().check(z.maxLength(quizLimits.freeText))).check(z.maxLength(20)), []),
+    aiUseCase: draftText(quizLimits.freeText),
+    socialMedia: z.catch(z.array(z.string().check(z.maxLength(quizLimits.freeText))).check(z.maxLength(20)), []),
+    postingFrequency: draftText(quizLimits.freeText),
+    crmOrLeadsystem: draftText(quizLimits.freeText),
+  }),
+);
 
 const savedDraftSchema = z.object({
   version: z.literal(1),
   language: z.enum(quizLanguages),
   step: z.enum(quizSteps),
-  updatedAt: z.string().max(40).catch(''),
-  answers: z
-    .object({
-      fullName: draftText(quizLimits.fullName * 2),
-      email: draftText(quizLimits.email * 2),
-      phone: draftText(quizLimits.phone),
-      role: draftEnum(roles),
-      businessName: draftText(quizLimits.businessName * 2),
-      industry: draftEnum(industries),
-      locationType: draftEnum(locationTypes),
-      monthlyRevenue: draftEnum(monthlyRevenues),
-      teamSize: draftText(40),
-      goals: z
-        .array(z.string())
-        .catch([])
-        .transform((goals) => goalIds.filter((goal) => goals.includes(goal))),
-      timelineExpectation: draftText(40).transform((value) => value || DEFAULT_TIMELINE_EXPECTATION),
-      hasWebsite: draftEnum(yesNo),
-      websiteQuality: draftEnum(websiteQualities),
-      runningAds: draftEnum(yesNo),
-      monthlyAdSpend: z
-        .number()
-        .refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value))
-        .catch(DEFAULT_AD_SPEND),
-      googleBusinessProfile: draftEnum(yesNo),
-      roughBudget: draftEnum(roughBudgets),
-      contactPreference: draftText(40),
-      acceptTerms: z.boolean().catch(false),
-      preferredEngagement: draftText(quizLimits.freeText),
-      interestInAI: draftText(quizLimits.freeText),
-      aiInterests: z.array(z.string().max(quizLimits.freeText)).max(20).catch([]),
-      aiUseCase: draftText(quizLimits.freeText),
-      socialMedia: z.array(z.string().max(quizLimits.freeText)).max(20).catch([]),
-      postingFrequency: draftText(quizLimits.freeText),
-      crmOrLeadsystem: draftText(quizLimits.freeText),
-    })
-    .partial()
-    .transform((fields) => ({ ...emptyQuizDraft(), ...stripUndefined(fields) })),
+  updatedAt: z.catch(z.string().check(z.maxLength(40)), ''),
+  answers: z.pipe(
+    savedDraftAnswers,
+    z.transform((fields: z.output<typeof savedDraftAnswers>) => ({ ...emptyQuizDraft(), ...stripUndefined(fields) })),
+  ),
 });
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The one rule every free-text field shares, in the browser and on the server (issue 10): printable text only.
@@ -21,9 +21,9 @@ export function isSafeText(value: string): boolean {
 }
 
 /**
- * Adds the rule to a string schema, as its next check (so after a `.trim()` written before it). It aborts the checks
- * after it: the field's error is this message, not a length complaint about the same text.
+ * The rule as a check, for a string schema's `.check(...)`: put it after `z.trim()` when the field is trimmed. It
+ * aborts the checks after it, so the field's error is this message, not a length complaint about the same text.
  */
-export function safeText<T extends z.ZodString>(schema: T): T {
-  return schema.refine(isSafeText, { error: unsafeTextMessage, abort: true });
+export function safeText(): z.core.$ZodCheck<string> {
+  return z.refine(isSafeText, { error: unsafeTextMessage, abort: true });
 }

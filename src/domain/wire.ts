@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AccountProfile } from './account';
 import { findPlan, type PlanKey } from './plans';
 
@@ -15,14 +15,14 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 /** What a refusal may add to its sentence: per-field errors for a form, or the one field a request got wrong. */
 export const errorDetailsSchema = z.object({
-  fieldErrors: fieldErrorsSchema.optional(),
-  field: z.string().optional(),
+  fieldErrors: z.optional(fieldErrorsSchema),
+  field: z.optional(z.string()),
 });
 export type ErrorDetails = { fieldErrors?: FieldErrors; field?: string };
 
 /** Every 4xx and 5xx answer of /api: `{ error: { code, message, details? } }`; `message` is a sentence for people. */
 export const errorEnvelopeSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: errorDetailsSchema.optional() }),
+  error: z.object({ code: z.string(), message: z.string(), details: z.optional(errorDetailsSchema) }),
 });
 export interface ErrorEnvelope {
   error: { code: string; message: string; details?: ErrorDetails };
@@ -55,12 +55,12 @@ export type QuizSubmissionReceipt = z.infer<typeof quizSubmissionReceiptSchema>;
 export const accountProfileSchema = z.object({
   uid: z.string(),
   email: z.string(),
-  displayName: z.string().nullable(),
-  businessName: z.string().nullable(),
-  role: z.string().nullable(),
-  industry: z.string().nullable(),
+  displayName: z.nullable(z.string()),
+  businessName: z.nullable(z.string()),
+  role: z.nullable(z.string()),
+  industry: z.nullable(z.string()),
   quizCompleted: z.boolean(),
-  chosenPlan: planKeySchema.nullable(),
-  purchasedPlan: planKeySchema.nullable(),
-  purchasedAt: z.string().nullable(),
-}) satisfies z.ZodType<AccountProfile>;
+  chosenPlan: z.nullable(planKeySchema),
+  purchasedPlan: z.nullable(planKeySchema),
+  purchasedAt: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<AccountProfile>;

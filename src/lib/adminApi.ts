@@ -9,7 +9,7 @@ import {
   type LeadTab,
   type LeadUpdate,
 } from '../domain/admin';
-import type { ZodType } from 'zod';
+import type { z } from 'zod/mini';
 import { openRequest, requestJson } from './http';
 
 /**
@@ -53,7 +53,7 @@ export function updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUp
     body: update,
     token,
     fetchImpl,
-    schema: inboxRowSchemas[tab] as unknown as ZodType<InboxRows[T]>,
+    schema: inboxRowSchemas[tab] as unknown as z.core.$ZodType<InboxRows[T]>,
   });
 }
 

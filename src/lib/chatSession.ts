@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { chatLimits, chatMessageSchema, turnText, type ChatMessage } from '../domain/chat';
 import { readJson, readText, safeSessionStorage, writeJson, writeText } from './storage';
 

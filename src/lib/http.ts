@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import { z } from 'zod/mini';
 import { errorEnvelopeSchema, type FieldErrors } from '../domain/wire';
 
 /**
@@ -135,11 +135,11 @@ async function exchange<T>(url: string, options: RequestOptions, read: (response
  * Calls a JSON endpoint and resolves with its body, checked by `schema`; rejects with an ApiError. Times out after
  * defaultTimeoutMs unless told otherwise.
  */
-export function requestJson<T>(url: string, options: RequestOptions & { schema: ZodType<T> }): Promise<T> {
+export function requestJson<T>(url: string, options: RequestOptions & { schema: z.core.$ZodType<T> }): Promise<T> {
   const { schema, timeoutMs = defaultTimeoutMs } = options;
   return exchange(url, { ...options, timeoutMs }, async (response) => {
     const text = await response.text();
-    const parsed = schema.safeParse(parseJson(text));
+    const parsed = z.safeParse(schema, parseJson(text));
     if (parsed.success) return parsed.data;
     throw new ApiError(response.status, clientErrorCodes.invalidResponse, 'The server sent an answer we could not read.', {
       bodyText: text.trim().slice(0, BODY_TEXT_LIMIT),

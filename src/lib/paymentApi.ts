@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PaymentProblem, type CheckoutResponse, type PendingPayment, type VerifyOutcome } from '../../machines/payment.machine';
 import type { CustomerDetails } from '../domain/checkout';
 import { PAYMENT_CURRENCY, paymentMessages, type CreateOrderAnswer } from '../domain/payment';
@@ -12,28 +12,28 @@ import { ApiError, requestJson } from './http';
  */
 
 const createOrderAnswerSchema = z.object({
-  id: z.string().min(1),
-  amount: z.number().int().positive(),
+  id: z.string().check(z.minLength(1)),
+  amount: z.int().check(z.positive()),
   currency: z.literal(PAYMENT_CURRENCY),
-  keyId: z.string().min(1),
+  keyId: z.string().check(z.minLength(1)),
   mode: z.enum(['sandbox', 'live']),
   description: z.string(),
-}) satisfies z.ZodType<CreateOrderAnswer>;
+}) satisfies z.ZodMiniType<CreateOrderAnswer>;
 
 const verifyAnswerSchema = z.union([
-  z.object({ success: z.literal(true), token: z.string().min(1) }),
+  z.object({ success: z.literal(true), token: z.string().check(z.minLength(1)) }),
   z.object({ success: z.literal(true), token: z.null(), msg: z.string() }),
-  z.object({ success: z.literal(false), msg: z.string().optional() }),
+  z.object({ success: z.literal(false), msg: z.optional(z.string()) }),
 ]);
 
 const checkoutResponseSchema = z.object({
   razorpay_payment_id: z.string(),
   razorpay_order_id: z.string(),
   razorpay_signature: z.string(),
-}) satisfies z.ZodType<CheckoutResponse>;
+}) satisfies z.ZodMiniType<CheckoutResponse>;
 
 const sandboxFailureSchema = z.object({
-  error: z.object({ code: z.string(), description: z.string(), metadata: z.record(z.string(), z.unknown()).optional() }),
+  error: z.object({ code: z.string(), description: z.string(), metadata: z.optional(z.record(z.string(), z.unknown())) }),
 });
 export type SandboxFailure = z.infer<typeof sandboxFailureSchema>;
 

@@ -317,6 +317,9 @@ test('a failed lead submission never blocks the report', async ({ page }) => {
 test('the report without quiz answers sends the visitor to the quiz; the PDF message when its library cannot load', async ({ page }) => {
   await page.goto('/#/report?lang=en');
   await expect(page).toHaveURL(/#\/get-started$/);
+  // The quiz page is on screen: the redirect has finished. A visit to /report while the quiz page is still loading
+  // lands on the report page the redirect left, which shows nothing (noticed in issue 13's note, not fixed here).
+  await expect(page).toHaveTitle('Get Your Growth Plan | GrowthPath');
 
   const answers = {
     fullName: 'Asha Verma', email: 'asha@raostores.in', role: 'Owner', businessName: 'Rao Stores', industry: 'Retail',

@@ -453,7 +453,7 @@ describe.skipIf(!emulatorUp)('PATCH /api/admin/leads/:tab/:id', () => {
       const before = Date.now();
       const response = await patchLead(tab, ids[tab], { status: 'contacted', staffNote: '  Called, will visit Monday.  ' });
       expect(response.status).toBe(200);
-      const row = inboxPageSchema(tab).shape.items.element.parse(await response.json());
+      const row = inboxPageSchema(tab).shape.items.def.element.parse(await response.json());
       expect(row).toMatchObject({ id: ids[tab], status: 'contacted', staffNote: 'Called, will visit Monday.' });
       expect(Date.parse(row.statusChangedAt!)).toBeGreaterThanOrEqual(before - 1_000);
       expect((await page(tab)).items[0]).toEqual(row);

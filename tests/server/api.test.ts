@@ -469,6 +469,19 @@ describe('request log', () => {
   });
 });
 
+describe('default validation sentences', () => {
+  it('are English, for a field the shared schemas give no sentence of their own', async () => {
+    const response = await fetch(`${app.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ conversationId: 123, message: 'Hello' }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toBe('conversationId: Invalid input: expected string, received number');
+  });
+});
+
 describe('ETags', () => {
   it('are not computed for API answers, which are never stored, and kept on the site files', async () => {
     const api = await fetch(`${app.url}/api/health`);

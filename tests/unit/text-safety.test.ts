@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { chatRequestSchema } from '../../src/domain/chat';
 import { parseContact } from '../../src/domain/contact';
 import { parseProfileUpdate } from '../../src/domain/profileUpdate';
@@ -35,8 +35,8 @@ describe('isSafeText', () => {
 });
 
 describe('safeText', () => {
-  it('keeps the schema it extends, its trim and its later checks', () => {
-    const schema = safeText(z.string().trim()).max(5, 'too long');
+  it('keeps the checks before it (a trim) and after it', () => {
+    const schema = z.string().check(z.trim(), safeText(), z.maxLength(5, 'too long'));
     expect(schema.parse('  abc ')).toBe('abc');
     expect(schema.safeParse('abcdefgh').error?.issues[0]?.message).toBe('too long');
     // The unsafe text is reported as such, not as too long.

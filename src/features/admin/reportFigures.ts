@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formatInr } from '../../domain/money';
 
 /**
@@ -8,20 +8,20 @@ import { formatInr } from '../../domain/money';
 
 const range = z.object({ min: z.number(), max: z.number() });
 const storedReport = z.object({
-  planTitle: z.string().optional(),
-  plan: z.string().optional(),
-  services: z.array(z.object({ name: z.string() })).optional(),
-  costs: z
-    .object({
+  planTitle: z.optional(z.string()),
+  plan: z.optional(z.string()),
+  services: z.optional(z.array(z.object({ name: z.string() }))),
+  costs: z.optional(
+    z.object({
       setupFee: z.number(),
       monthlyFee: z.number(),
-      lineItems: z.array(z.object({ item: z.string(), type: z.enum(['oneTime', 'monthly']), cost: z.number() })).optional(),
-      oneTimeTotal: z.number().optional(),
-      monthlyTotal: z.number().optional(),
-      adSpend: z.number().nullable().optional(),
-    })
-    .optional(),
-  kpis: z.object({ leads: range, conversion: range, trust: range, timelineMonths: z.number() }).optional(),
+      lineItems: z.optional(z.array(z.object({ item: z.string(), type: z.enum(['oneTime', 'monthly']), cost: z.number() }))),
+      oneTimeTotal: z.optional(z.number()),
+      monthlyTotal: z.optional(z.number()),
+      adSpend: z.optional(z.nullable(z.number())),
+    }),
+  ),
+  kpis: z.optional(z.object({ leads: range, conversion: range, trust: range, timelineMonths: z.number() })),
 });
 
 export interface Figure {

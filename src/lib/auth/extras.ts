@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LocalExtras } from '../../../machines/auth.machine';
 import { findPlan } from '../../domain/plans';
 import { readJson, safeLocalStorage, writeJson } from '../storage';
@@ -11,14 +11,13 @@ export const extrasKey = (uid: string) => `growth.user.${uid}`;
 
 /** Forgiving: a field with a wrong value reads as "not known", never as the whole cache lost. */
 const extrasSchema = z.object({
-  displayName: z.string().nullable().catch(null),
-  purchasedPlan: z
-    .string()
-    .nullable()
-    .catch(null)
-    .transform((value) => findPlan(value)?.key ?? null),
-  quizCompleted: z.boolean().catch(false),
-}) satisfies z.ZodType<LocalExtras>;
+  displayName: z.catch(z.nullable(z.string()), null),
+  purchasedPlan: z.pipe(
+    z.catch(z.nullable(z.string()), null),
+    z.transform((value: string | null) => findPlan(value)?.key ?? null),
+  ),
+  quizCompleted: z.catch(z.boolean(), false),
+}) satisfies z.ZodMiniType<LocalExtras>;
 
 export function readExtras(uid: string, storage: Storage | undefined = safeLocalStorage()): LocalExtras | null {
   return readJson(storage, extrasKey(uid), extrasSchema);
