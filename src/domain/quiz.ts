@@ -226,29 +226,16 @@ export type QuizErrorCode = keyof typeof quizMessages;
 /** docs/product.md §5 "the simple shape": something@something.something, no spaces. */
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const fullNameField = z
-  .string()
-  .check(
-    z.trim(),
-    safeText(),
-    z.refine((value) => value.length > 2, quizMessages.nameInvalid),
-    z.refine((value) => value.length <= quizLimits.fullName, quizMessages.nameInvalid),
-  );
-const emailField = z
-  .string()
-  .check(
-    z.trim(),
-    safeText(),
-    z.refine((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid),
-  );
-const businessNameField = z
-  .string()
-  .check(
-    z.trim(),
-    safeText(),
-    z.refine((value) => value.length > 1, quizMessages.businessNameInvalid),
-    z.refine((value) => value.length <= quizLimits.businessName, quizMessages.businessNameInvalid),
-  );
+/** A trimmed, printable text answer with the step's own rule; one message whatever the fault. */
+const textAnswer = (isValid: (value: string) => boolean, message: string) =>
+  z.string().check(z.trim(), safeText(), z.refine(isValid, message));
+
+const fullNameField = textAnswer((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid);
+const emailField = textAnswer((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
+const businessNameField = textAnswer(
+  (value) => value.length > 1 && value.length <= quizLimits.businessName,
+  quizMessages.businessNameInvalid,
+);
 
 /** Each text step's rule and the error it shows (a new text step must say both: the compiler asks). */
 const textRules: Record<TextStep, { field: z.ZodMiniType<string>; error: QuizErrorCode }> = {
