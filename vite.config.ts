@@ -6,10 +6,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { build, loadEnv, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { build, loadEnv, minifySync, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { precompressDir } from './server/http/precompressed.js';
 import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
 import { lazyRoutesOf, preloadTable, routePreloadScript, type PreloadTable } from './src/app/prerender/routePreloads.js';
+import { appStartScript, takeEntryTags } from './src/app/prerender/appStart.js';
+import { leanHead } from './src/app/prerender/leanHead.js';
 import { earlyPressScript } from './src/lib/heldPresses.js';
 import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
 
@@ -82,7 +84,7 @@ function hashedFontsAndImages(): Plugin {
  */
 function prerenderHomeThenPrecompress(): Plugin {
   let config: ResolvedConfig;
-  let preloads: PreloadTable | undefined;
+  let routePreloadsFile: string | undefined;
   return {
     name: 'prerender-home-then-precompress',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -90,13 +92,17 @@ function prerenderHomeThenPrecompress(): Plugin {
       config = resolved;
     },
     generateBundle(_options, bundle) {
-      preloads = routePreloadTable(config.root, Object.values(bundle));
+      // A file of its own rather than inline: only a visit to another page than home needs it, and every byte of
+      // index.html counts (docs/decisions/156-home-paints-before-its-code.md).
+      const preloads = routePreloadTable(config.root, Object.values(bundle));
+      const source = minifiedScript(routePreloadScript(preloads, config.base));
+      routePreloadsFile = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preloads.js', source }));
     },
     async closeBundle(error?: Error) {
       if (error) return;
-      if (!preloads) throw new Error('route preloads: the bundle was never generated');
+      if (!routePreloadsFile) throw new Error('route preloads: the bundle was never generated');
       const outDir = path.resolve(config.root, config.build.outDir);
-      await prerenderHome(config, path.join(outDir, 'index.html'), preloads);
+      await prerenderHome(config, path.join(outDir, 'index.html'), `${config.base}${routePreloadsFile}`);
       await precompressDir(outDir);
     },
   };
@@ -141,7 +147,23 @@ export function notThisPageScript(sessionKey: string): string {
   );
 }
 
-async function prerenderHome(config: ResolvedConfig, indexFile: string, preloads: PreloadTable): Promise<void> {
+/**
+ * The scripts the build writes itself carry functions by their source (so the unit tests run the same code), as the
+ * TypeScript compiler left it: indented and with long names. Minified like the bundle; a syntax error fails the build.
+ */
+function minifiedScript(source: string): string {
+  const { code, errors } = minifySync('inline.js', source);
+  if (errors.length > 0) throw new Error(`minifying a build script: ${errors.map((error) => error.message).join('; ')}`);
+  return code.trim();
+}
+
+/**
+ * The home page's code starts at the latest this long after the parse, should `load` be held up (a slow image), and
+ * this long after `load` when the first screen's paint is not reported meanwhile (src/app/prerender/appStart.ts).
+ */
+const appStartTimes = { latestMs: 5000, settleMs: 1000 };
+
+async function prerenderHome(config: ResolvedConfig, indexFile: string, routePreloads: string): Promise<void> {
   // Inside the project, so the externalised packages resolve from its node_modules; one per process.
   const ssrDir = path.join(config.root, `.prerender-${process.pid}`);
   try {
@@ -165,7 +187,8 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, preloads
     // React writes this marker where rendering threw and leaves the boundary to the browser: a failed prerender.
     const failed = /<template data-msg="([^"]*)"/.exec(html) ?? (html.includes('<!--$!-->') ? ['', 'a boundary fell back'] : null);
     if (failed) throw new Error(`prerender: the home page did not render: ${failed[1]}`);
-    const page = await readFile(indexFile, 'utf8');
+    // Vite's entry tags come out: the head script adds them when due (src/app/prerender/appStart.ts).
+    const { html: page, entry, modules } = takeEntryTags(await readFile(indexFile, 'utf8'));
     const root = '<div id="root"></div>';
     if (!page.includes(root) || !page.includes('</head>')) throw new Error(`prerender: no empty ${root} in ${indexFile}`);
     // display:none, not visibility:hidden: a hidden but laid-out home page cost every other page's first load its
@@ -173,12 +196,14 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, preloads
     const hide = `<style>.${elsewhereClass} #root{display:none}</style>`;
     // The key Firebase keeps the signed-in user under, for the API key this build was made with.
     const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
-    const headEnd =
-      `    <script>${notThisPageScript(sessionKey)}</script>\n    <script>${routePreloadScript(preloads, config.base)}</script>\n` +
-      `    <script>${earlyPressScript()}</script>\n` +
-      `    ${hide}\n    ${styleTags}\n  </head>`;
+    // One inline script (one hash in every page's CSP header), in this order: whether the prerendered page is this
+    // visitor's, the recorder of early presses, then when the app's code starts.
+    const appStart = appStartScript({ entry, modules, routePreloads, elsewhereClass, ...appStartTimes });
+    const headScript = minifiedScript([notThisPageScript(sessionKey), earlyPressScript(), appStart].join(';'));
+    const headEnd = `    <script>${headScript}</script>\n    ${hide}\n    ${styleTags}\n  </head>`;
     // Replaced by functions: a replacement string would read `$'`, `$&` in the scripts or the markup as patterns.
-    await writeFile(indexFile, page.replace('</head>', () => headEnd).replace(root, () => `<div id="root">${html}</div>`));
+    const built = page.replace('</head>', () => headEnd).replace(root, () => `<div id="root">${html}</div>`);
+    await writeFile(indexFile, leanHead(built));
   } finally {
     await rm(ssrDir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@
  */
 import { chromium, type Browser, type Response } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../chromium';
@@ -67,8 +68,22 @@ export interface LazyChunk {
   why: string | null;
 }
 
+/** index.html as the server sends it to a browser that accepts Brotli: status line and headers, then the body. */
+export interface DocumentOnTheWire {
+  headerBytes: number;
+  bodyBytes: number;
+  encoding: string;
+}
+
+/**
+ * TCP's first congestion window, ten segments of 1,460 bytes (RFC 6928): a document of at most this many bytes,
+ * headers included, arrives in the first round trip; one byte more costs a second (decision 156).
+ */
+export const FIRST_WINDOW_BYTES = 14_600;
+
 export interface BundleResult {
   viewport: typeof VIEWPORT;
+  document: DocumentOnTheWire;
   gzipLevel: number;
   brotliQuality: number;
   pages: PageBundle[];
@@ -225,6 +240,22 @@ async function lazyChunks(distDir: string, pages: readonly PageBundle[]): Promis
   return chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
+/** The bytes of `/` on the wire: the response head as HTTP/1.1 writes it, and the (Brotli) body. */
+export function measureDocument(baseUrl: string): Promise<DocumentOnTheWire> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(new URL('/', baseUrl), { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      const { rawHeaders, statusCode, statusMessage } = response;
+      let headerBytes = Buffer.byteLength(`HTTP/1.1 ${statusCode} ${statusMessage}\r\n\r\n`);
+      for (let i = 0; i < rawHeaders.length; i += 2) headerBytes += Buffer.byteLength(`${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`);
+      let bodyBytes = 0;
+      response.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+      response.on('end', () => resolve({ headerBytes, bodyBytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
 export async function measureBundles(baseUrl: string, distDir: string, routes: readonly BenchRoute[]): Promise<BundleResult> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -235,6 +266,7 @@ export async function measureBundles(baseUrl: string, distDir: string, routes: r
     for (const route of routes) pages.push(await measurePage(browser, baseUrl, route, distDir));
     return {
       viewport: VIEWPORT,
+      document: await measureDocument(baseUrl),
       gzipLevel: constants.Z_BEST_COMPRESSION,
       brotliQuality: constants.BROTLI_MAX_QUALITY,
       pages,
@@ -262,6 +294,8 @@ export function formatBundles(result: BundleResult): string {
       ` JS/CSS compressed from dist/: gzip level ${result.gzipLevel}, Brotli quality ${result.brotliQuality}` +
       ' (the server sends the Brotli copies). 1 kB = 1000 bytes.',
   );
+  out.push('');
+  out.push(documentLine(result.document));
   out.push('');
   out.push('Summary: JS and CSS each page loads before any interaction');
   const summary = result.pages.map((page) => [
@@ -316,4 +350,14 @@ export function formatBundles(result: BundleResult): string {
   ]);
   out.push(indent(table(['file', 'raw', 'gzip', 'br', 'gzip aim', 'verdict'], rows, new Set([1, 2, 3, 4])), '  '));
   return out.join('\n');
+}
+
+/** One line: index.html's bytes on the wire against the first congestion window. */
+export function documentLine({ headerBytes, bodyBytes, encoding }: DocumentOnTheWire): string {
+  const total = headerBytes + bodyBytes;
+  const verdictText = total <= FIRST_WINDOW_BYTES ? `met, ${FIRST_WINDOW_BYTES - total} bytes to spare` : `NOT met, ${total - FIRST_WINDOW_BYTES} bytes over`;
+  return (
+    `index.html on the wire (${encoding}): ${headerBytes} bytes of headers + ${bodyBytes} of body = ${total} bytes;` +
+    ` aim <= ${FIRST_WINDOW_BYTES} (TCP's first window)   ${verdictText}`
+  );
 }

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { apiDatabases, formatApi, measureApi, type ApiResult } from './api';
-import { formatBundles, measureBundles, type BundleResult } from './bundle';
+import { documentLine, formatBundles, measureBundles, type BundleResult } from './bundle';
 import { errorMessage, heading, kB, score100 } from './format';
 import { CATEGORIES, formatLighthouse, metricVerdicts, runLighthouse, type LighthouseResult } from './lighthouse';
 import { BENCH_ROUTES, type BenchRoute } from './routes';
@@ -238,6 +238,7 @@ function formatAims(results: Results): string {
     );
   }
   if (!results.bundle) lines.push('  initial JS: not measured');
+  else lines.push(`  ${documentLine(results.bundle.document)}`);
   const overLazy = results.bundle?.lazyChunks.filter((c) => c.gzipBytes > c.aimGzipBytes) ?? [];
   if (results.bundle) {
     lines.push(

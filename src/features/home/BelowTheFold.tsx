@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import styled from 'styled-components';
 import type * as BelowFold from './HomeBelowFold';
 import { holdPressesUntil } from '../../lib/heldPresses';
 
@@ -66,7 +67,7 @@ export function BelowTheFold() {
 
   return (
     <>
-      <div ref={marker} data-below-the-fold="" />
+      <Marker ref={marker} data-below-the-fold="" />
       <Suspense fallback={null}>
         <Sections />
         <Hydrated />
@@ -74,3 +75,15 @@ export function BelowTheFold() {
     </>
   );
 }
+
+/**
+ * The sections are laid out only once they come near the screen (`content-visibility: auto`), each holding its last
+ * rendered height meanwhile: the browser's first layout of the page covers the first screen, not the whole page
+ * (decision 156). Their text stays in the page for find-in-page and assistive technology.
+ */
+const Marker = styled.div`
+  & ~ section {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 720px;
+  }
+`;
