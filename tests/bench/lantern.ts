@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lantern -- URL [--runs N]`: why Lighthouse scores a page as it does (docs/performance-home.md).
  *
- * Runs Lighthouse mobile against a page that is already served (the production server: `npm start`, or
+ * Runs Lighthouse mobile (with the history state routes.ts gives the page, such as the plan handed to /payment) against a page that is already served (the production server: `npm start`, or
  * `DIST_DIR=… node --import tsx server/index.ts` for a variant build), then reruns Lantern's own FCP, LCP and TBT
  * computations on the run's trace and prints what they are made of:
  * - the requests and main-thread tasks in FCP's graph, with their simulated start and end;
@@ -15,8 +15,10 @@ import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/la
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
 import { chromiumPath } from '../chromium';
 import { LIGHTHOUSE_CHROME_FLAGS } from './lighthouse';
+import { BENCH_ROUTES, historyStateScript } from './routes';
 
 interface SimulatedNode {
   type: 'network' | 'cpu';
@@ -56,10 +58,22 @@ function topEvents(node: SimulatedNode): string {
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)}`).join(', ');
 }
 
+/** The history state a bench page needs (the payment page's plan handed over), when `url` is one of routes.ts's. */
+function stateScriptFor(url: string): string | null {
+  const hash = new URL(url).hash;
+  const route = BENCH_ROUTES.find((candidate) => candidate.historyState !== undefined && new URL(candidate.route, 'http://x').hash === hash);
+  return route ? historyStateScript(route) : null;
+}
+
 async function explain(url: string): Promise<void> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
+  const stateScript = stateScriptFor(url);
+  const browser = stateScript ? await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` }) : null;
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const page = browser ? await browser.newPage() : undefined;
+    if (page && stateScript) await page.evaluateOnNewDocument(stateScript);
+    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+    const result = await lighthouse(url, flags, undefined, page);
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr, artifacts } = result;
     const metrics = (lhr.audits.metrics?.details as { items: Array<Record<string, number>> }).items[0]!;
@@ -102,6 +116,7 @@ async function explain(url: string): Promise<void> {
       }
     }
   } finally {
+    await browser?.disconnect();
     chrome.kill();
   }
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatInr } from '../../src/domain/money';
 import { amountDueToday, findPlan, plans } from '../../src/domain/plans';
@@ -18,6 +19,16 @@ describe('formatInr', () => {
   it('never shows decimals', () => {
     expect(formatInr(2500.4)).toBe('₹2,500');
     expect(formatInr(2500.6)).toBe('₹2,501');
+  });
+
+  it('writes any number exactly as Intl.NumberFormat en-IN does', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    const same = (rupees: number) => formatInr(rupees) === intl.format(Math.round(rupees));
+    fc.assert(fc.property(fc.double(), same), { numRuns: 2000 });
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), same), { numRuns: 2000 });
+    for (const rupees of [0, -0, -0.4, 0.5, 999, 1000, 99999, 100000, 1e15, 1e21, 1e300, NaN, Infinity, -Infinity]) {
+      expect(formatInr(rupees), String(rupees)).toBe(intl.format(Math.round(rupees)));
+    }
   });
 });
 
