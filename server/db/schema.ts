@@ -281,6 +281,11 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   /** When the current window ends; a row past it counts as absent and the next hit starts a new window. */
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  /**
+   * Which window the row holds, new with each window: a process sends hits it counted meanwhile to the window it read,
+   * and never to a later one (two windows can end within the same millisecond, so `reset_at` cannot tell them apart).
+   */
+  windowId: uuid('window_id').notNull().defaultRandom(),
 });
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -19,6 +19,7 @@ interface CounterRow extends Record<string, unknown> {
   key: string;
   hits: number | string;
   reset_ms: number | string;
+  window_id: string;
 }
 
 /** Both drivers answer `execute` with `{ rows }`; the HKT behind `Database` does not say so. */
@@ -34,6 +35,8 @@ interface Counter {
   inFlight: number;
   /** When the window ends, in this process's clock (read from the database's answer). */
   resetMs: number;
+  /** The window's id in the database ('' until read): unsent hits go to this window only. */
+  windowId: string;
   /** When `shared` was read; 0 while this process has never read it (the database failed). */
   syncedAt: number;
   /** A synchronous sync is on its way: later hits meanwhile are counted here and sent with the next batch. */
@@ -133,7 +136,7 @@ export class DatabaseRateLimitStore implements Store {
       return this.infoOf(counter);
     }
     // Synchronous: this hit plus the ones counted here since the last sync, and the shared total back.
-    const current = counter ?? { shared: 0, pending: 0, inFlight: 0, resetMs: now + this.windowMs, syncedAt: 0, syncing: false };
+    const current = counter ?? { shared: 0, pending: 0, inFlight: 0, resetMs: now + this.windowMs, windowId: '', syncedAt: 0, syncing: false };
     this.counters.set(key, current);
     const sent = current.pending + 1;
     current.pending = 0;
@@ -244,7 +247,7 @@ export class DatabaseRateLimitStore implements Store {
     }
     if (batch.length === 0) return;
     try {
-      const rows = await this.addToWindows(batch.map(([key, counter, hits]) => ({ k: this.keyOf(key), n: hits, r: counter.resetMs })));
+      const rows = await this.addToWindows(batch.map(([key, counter, hits]) => ({ k: this.keyOf(key), n: hits, w: counter.windowId })));
       this.noteDatabase(undefined);
       const byKey = new Map(rows.map((row) => [row.key, row]));
       for (const [key, counter, hits] of batch) {
@@ -267,9 +270,9 @@ export class DatabaseRateLimitStore implements Store {
   /** Two statements of this process may answer out of order: within one window the count only grows. */
   private applyRow(counter: Counter, row: CounterRow, readAt: number): void {
     const hits = Number(row.hits);
-    const resetMs = Number(row.reset_ms);
-    counter.shared = resetMs === counter.resetMs ? Math.max(counter.shared, hits) : hits;
-    counter.resetMs = resetMs;
+    counter.shared = row.window_id === counter.windowId ? Math.max(counter.shared, hits) : hits;
+    counter.windowId = row.window_id;
+    counter.resetMs = Number(row.reset_ms);
     counter.syncedAt = Math.max(counter.syncedAt, readAt);
   }
 
@@ -277,13 +280,13 @@ export class DatabaseRateLimitStore implements Store {
    * Adds each key's hits to the window this process read, in one statement; a key whose row is gone or holds another
    * window by now is left alone (and not answered). The row lock makes concurrent additions count exactly once each.
    */
-  private async addToWindows(additions: Array<{ k: string; n: number; r: number }>): Promise<CounterRow[]> {
+  private async addToWindows(additions: Array<{ k: string; n: number; w: string }>): Promise<CounterRow[]> {
     const resetMs = sql`(extract(epoch from ${rateLimitHits}.reset_at) * 1000)::float8`;
     const result = await this.db.execute<CounterRow>(sql`
       update ${rateLimitHits} set hits = greatest(${rateLimitHits}.hits + additions.n, 0)
-      from jsonb_to_recordset(${JSON.stringify(additions)}::jsonb) as additions(k text, n integer, r float8)
-      where ${rateLimitHits}.key = additions.k and ${rateLimitHits}.reset_at > now() and abs(${resetMs} - additions.r) < 1
-      returning ${rateLimitHits}.key, ${rateLimitHits}.hits, ${resetMs} as reset_ms`);
+      from jsonb_to_recordset(${JSON.stringify(additions)}::jsonb) as additions(k text, n integer, w uuid)
+      where ${rateLimitHits}.key = additions.k and ${rateLimitHits}.reset_at > now() and ${rateLimitHits}.window_id = additions.w
+      returning ${rateLimitHits}.key, ${rateLimitHits}.hits, ${resetMs} as reset_ms, ${rateLimitHits}.window_id`);
     return rowsOf(result);
   }
 
@@ -300,8 +303,9 @@ export class DatabaseRateLimitStore implements Store {
       from jsonb_to_recordset(${json}::jsonb) as additions(k text, n integer)
       on conflict (key) do update set
         hits = case when ${expired} then excluded.hits else greatest(${rateLimitHits}.hits + excluded.hits, 0) end,
-        reset_at = case when ${expired} then excluded.reset_at else ${rateLimitHits}.reset_at end
-      returning key, hits, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`);
+        reset_at = case when ${expired} then excluded.reset_at else ${rateLimitHits}.reset_at end,
+        window_id = case when ${expired} then excluded.window_id else ${rateLimitHits}.window_id end
+      returning key, hits, (extract(epoch from reset_at) * 1000)::float8 as reset_ms, window_id`);
     return rowsOf(result);
   }
 

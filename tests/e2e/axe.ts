@@ -36,6 +36,9 @@ export const scanCount = () => scans;
  */
 export async function expectAccessible(page: Page, state: string) {
   const before = page.viewportSize();
+  // Sections the browser lays out only near the screen (`content-visibility: auto`, decision 156) paint nothing while
+  // far from it, and axe would measure their text against the page's white: scanned as a visitor sees them on arrival.
+  const drawEverything = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   for (const viewport of viewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const { violations } = await new AxeBuilder({ page })
@@ -48,5 +51,6 @@ export async function expectAccessible(page: Page, state: string) {
     scans += 1;
     expect.soft(describe(`${state} @${viewport.name}`, violations), `${state} at ${viewport.name}: axe violations`).toEqual([]);
   }
+  await drawEverything.evaluate((style) => (style as HTMLStyleElement).remove());
   if (before) await page.setViewportSize(before);
 }

@@ -150,6 +150,20 @@ describe('the database store', () => {
     expect((await a.increment('client')).totalHits).toBe(2);
   });
 
+  it('tells two windows apart by their id, even when they end in the same millisecond', async () => {
+    const a = storeFor(testDb.db, 60_000, 'contact:', undefined, 60_000);
+    await a.increment('client');
+    await a.increment('client');
+    // Another process resets the client and a new window opens, ending exactly when a's did (a fast database can
+    // do that within a millisecond): a's unsent hit belongs to the old window, not to this one.
+    const [old] = await testDb.db.select().from(rateLimitHits);
+    await testDb.db.execute(sql`delete from rate_limit_hits`);
+    await testDb.db.insert(rateLimitHits).values({ key: old!.key, hits: 1, resetAt: old!.resetAt });
+    await a.flush();
+    expect((await testDb.db.select().from(rateLimitHits)).map(({ hits }) => hits)).toEqual([1]);
+    expect((await a.increment('client')).totalHits).toBe(2);
+  });
+
   it('sweeps expired rows every Nth hit, and keeps live ones', async () => {
     const short = storeFor(testDb.db, 50, 'short:');
     for (const key of ['a', 'b', 'c']) await short.increment(key);

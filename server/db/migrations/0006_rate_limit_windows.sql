@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limit_hits" ADD COLUMN "window_id" uuid DEFAULT gen_random_uuid() NOT NULL;
