@@ -198,7 +198,7 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
     const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
     // One inline script (one hash in every page's CSP header), in this order: whether the prerendered page is this
     // visitor's, the recorder of early presses, then when the app's code starts.
-    const appStart = appStartScript({ entry, modules, routePreloads, elsewhereClass, ...appStartTimes });
+    const appStart = appStartScript({ entry, modules, routePreloads, elsewhereClass, homeHash: homeHash.source, ...appStartTimes });
     const headScript = minifiedScript([notThisPageScript(sessionKey), earlyPressScript(), appStart].join(';'));
     const headEnd = `    <script>${headScript}</script>\n    ${hide}\n    ${styleTags}\n  </head>`;
     // Replaced by functions: a replacement string would read `$'`, `$&` in the scripts or the markup as patterns.

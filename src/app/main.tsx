@@ -4,8 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { App } from './App';
 import { hasStoredSession } from '../lib/auth/session';
-import { elsewhereClass, isHomeHash } from './prerender/homeHash';
+import { elsewhereClass, isHomeHash, skipLinkHash } from './prerender/homeHash';
 import { holdPressesUntil, takeEarlyPresses } from '../lib/heldPresses';
+
+// A skip link followed before the code arrived left `#main` in the address; the router would read it as a route.
+if (window.location.hash === skipLinkHash) history.replaceState(history.state, '', window.location.pathname + window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');

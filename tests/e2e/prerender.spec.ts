@@ -171,6 +171,22 @@ test('a press on a prerendered button before the page’s code arrived takes eff
   expect(problems).toEqual([]);
 });
 
+test('the skip link followed before the page’s code arrived leaves the visitor on the home page', async ({ page }) => {
+  // Until hydration it is a plain link to `#main`, which the router would read as an unknown route (a 404 page).
+  const problems = problemsOf(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#main');
+  release();
+  await page.waitForFunction(() => Object.keys(document.querySelector('header button') ?? {}).some((key) => key.startsWith('__reactProps')));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('digital growth team');
+  expect(await page.evaluate(() => location.hash)).toBe('');
+  expect(problems).toEqual([]);
+});
+
 test('a visitor who scrolls while the page loads stays where they are once it hydrates', async ({ page }) => {
   const release = await holdEntryScript(page);
   // Not 'domcontentloaded': that waits for the module script held back here.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStartScript, startAppWhenDue, takeEntryTags, type AppStartOptions } from '../../src/app/prerender/appStart';
+import { homeHash } from '../../src/app/prerender/homeHash';
 import { leanHead } from '../../src/app/prerender/leanHead';
 
 /**
@@ -12,6 +13,7 @@ const options: AppStartOptions = {
   modules: ['/assets/runtime-1.js', '/assets/vendor-1.js'],
   routePreloads: '/assets/route-preloads-1.js',
   elsewhereClass: 'route-elsewhere',
+  homeHash: homeHash.source,
   latestMs: 5000,
   settleMs: 1000,
 };
@@ -33,8 +35,10 @@ function fakeWindow({ parsing = false, elsewhere = false, elementTiming = true }
     }
     disconnect() {}
   }
+  const location = { hash: '' };
   const win = {
     document: doc,
+    location,
     innerHeight: 800,
     addEventListener: events.addEventListener.bind(events),
     removeEventListener: events.removeEventListener.bind(events),
@@ -61,6 +65,11 @@ function fakeWindow({ parsing = false, elsewhere = false, elementTiming = true }
     },
     act(type: string) {
       events.dispatchEvent(new Event(type));
+    },
+    /** A link followed: the address's hash changes. */
+    follow(hash: string) {
+      location.hash = hash;
+      events.dispatchEvent(new Event('hashchange'));
     },
     report(identifier: string) {
       for (const observer of observers) observer([{ identifier }]);
@@ -161,7 +170,7 @@ describe('on the home page', () => {
     expect(withoutReports.requested()).toEqual([...preloads, entry]);
   });
 
-  it.each(['pointerdown', 'touchstart', 'keydown', 'hashchange'])('starts at once on %s, and only once', async (type) => {
+  it.each(['pointerdown', 'touchstart', 'keydown', 'click', 'hashchange'])('starts at once on %s, and only once', async (type) => {
     const page = fakeWindow({ parsing: true });
     startAppWhenDue(options, page.win);
     page.act(type);
@@ -174,6 +183,32 @@ describe('on the home page', () => {
     page.frame();
     await vi.advanceTimersByTimeAsync(options.latestMs);
     expect(page.requested()).toEqual([...preloads, entry]);
+  });
+
+  it('asks for the route table when a link leads from home to another page, once, and not for a home address', async () => {
+    const page = fakeWindow();
+    startAppWhenDue(options, page.win);
+    page.act('pointerdown');
+    page.follow('#main');
+    page.follow('#/?utm=x');
+    expect(page.requested()).not.toContain('script classic /assets/route-preloads-1.js');
+    page.follow('#/get-started');
+    page.follow('#/pricing');
+    expect(page.requested().filter((request) => request === 'script classic /assets/route-preloads-1.js')).toHaveLength(1);
+  });
+
+  it('looks for the first screen no more once the visitor started the code', async () => {
+    const page = fakeWindow();
+    const element = page.doc.createElement('img');
+    element.setAttribute('elementtiming', 'hero');
+    let measured = 0;
+    element.getBoundingClientRect = () => ((measured += 1), { top: 0, bottom: 300, width: 300, height: 300 }) as DOMRect;
+    page.doc.body.appendChild(element);
+    startAppWhenDue(options, page.win);
+    page.act('keydown');
+    page.loaded();
+    page.frame();
+    expect(measured).toBe(0);
   });
 
   it('starts latestMs after the parse at the latest, should load be held up', async () => {

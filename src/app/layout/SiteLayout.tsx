@@ -5,6 +5,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
 import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
+import { skipLinkHash } from '../prerender/homeHash';
 
 /** Whether the app has shown its first route: set by the first reset decision, which it skips. */
 let firstRouteShown = false;
@@ -30,7 +31,7 @@ export function SiteLayout() {
   useScrollToTopOnNavigate();
   return (
     <SignOutToHomeProvider>
-      <SkipLink href="#main" onClick={focusMain}>
+      <SkipLink href={skipLinkHash} onClick={focusMain}>
         Skip to content
       </SkipLink>
       <Header />

@@ -22,6 +22,8 @@ export interface AppStartOptions {
   routePreloads: string;
   /** The class the inline head script puts on <html> when the prerendered page is not this visitor's. */
   elsewhereClass: string;
+  /** The source of the pattern of a home address (homeHash.ts): leaving home for another page needs the route table. */
+  homeHash: string;
   /** The latest the home page's code starts after the document is parsed, should `load` be held up (a slow image). */
   latestMs: number;
   /** How long after `load` the home page's code waits for its first screen's paint to be reported. */
@@ -30,8 +32,9 @@ export interface AppStartOptions {
 
 export function startAppWhenDue(options: AppStartOptions, win: Window & typeof globalThis): void {
   const doc = win.document;
-  // What the visitor does that needs the page's code now: a press, a key, a followed link.
-  const triggers = ['pointerdown', 'touchstart', 'keydown', 'hashchange'];
+  // What the visitor does that needs the page's code now: a press, a key, a followed link. `click` too: a screen
+  // reader's press sends nothing else.
+  const triggers = ['pointerdown', 'touchstart', 'keydown', 'click', 'hashchange'];
   let started = false;
   let observer: PerformanceObserver | undefined;
   const add = (tag: 'link' | 'script', attributes: Record<string, string>) => {
@@ -65,6 +68,14 @@ export function startAppWhenDue(options: AppStartOptions, win: Window & typeof g
     return;
   }
   for (const name of triggers) win.addEventListener(name, startNow, { capture: true, passive: true });
+  // A link followed from home to another page before the app has drawn anything: that page's chunks, at once.
+  const home = new RegExp(options.homeHash);
+  const leaveHome = () => {
+    if (home.test(win.location.hash)) return;
+    win.removeEventListener('hashchange', leaveHome);
+    add('script', { src: options.routePreloads });
+  };
+  win.addEventListener('hashchange', leaveHome);
   // After `load` (the page's images are in), once the marked elements of the first screen are on the screen: the
   // browser reports an element's paint (Element Timing) only once it has been presented, which can be frames after
   // `load` (an image decoded late). Should a report not come, `settleMs` after `load`; in a browser without the
@@ -72,6 +83,7 @@ export function startAppWhenDue(options: AppStartOptions, win: Window & typeof g
   const afterLoad = () => win.requestAnimationFrame(whenFirstScreenShown);
   // In a frame's callback: the frame lays the page out anyway, so reading the boxes here adds no layout of its own.
   const whenFirstScreenShown = () => {
+    if (started) return;
     const awaited = new Set<string>();
     for (const element of doc.querySelectorAll('[elementtiming]')) {
       const box = element.getBoundingClientRect();
