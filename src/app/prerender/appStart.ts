@@ -18,7 +18,10 @@ export interface AppStartOptions {
   entry: string;
   /** The modules the entry imports statically: fetched beside it rather than after it. */
   modules: string[];
-  /** The classic script that preloads the current route's chunks (routePreloads.ts), for pages other than home. */
+  /**
+   * The classic script that preloads the current route's chunks (routePreloads.ts): at once on pages other than home,
+   * and on home when a link leads away from it.
+   */
   routePreloads: string;
   /** The class the inline head script puts on <html> when the prerendered page is not this visitor's. */
   elsewhereClass: string;
