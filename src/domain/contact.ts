@@ -43,24 +43,28 @@ function requiredText(label: string, required: string, max: number, tooLong: str
     .check(z.trim(), safeText(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, tooLong));
 }
 
-const phoneField = z
-  .pipe(
-    z.nullish(z.string({ error: 'Phone number must be text.' })),
-    z.transform((value: string | null | undefined) => (value ?? '').trim()),
-  )
-  .check(z.refine((value) => value === '' || isPhone(value), contactMessages.phoneInvalid));
+const phoneField = () =>
+  z
+    .pipe(
+      z.nullish(z.string({ error: 'Phone number must be text.' })),
+      z.transform((value: string | null | undefined) => (value ?? '').trim()),
+    )
+    .check(z.refine((value) => value === '' || isPhone(value), contactMessages.phoneInvalid));
 
-export const contactSchema = z.object({
-  name: requiredText('Full name', contactMessages.nameRequired, contactLimits.name, contactMessages.nameTooLong),
-  email: z.pipe(
-    requiredText('Email address', contactMessages.emailRequired, contactLimits.email, contactMessages.emailTooLong),
-    z.email(contactMessages.emailInvalid),
-  ),
-  phone: phoneField,
-  message: requiredText('Message', contactMessages.messageRequired, contactLimits.message, contactMessages.messageTooLong).check(
-    z.minLength(contactLimits.messageMin, contactMessages.messageTooShort),
-  ),
-});
+// Built on first use, not at import (src/domain/onFirstUse.ts).
+export const contactSchema = z.lazy(() =>
+  z.object({
+    name: requiredText('Full name', contactMessages.nameRequired, contactLimits.name, contactMessages.nameTooLong),
+    email: z.pipe(
+      requiredText('Email address', contactMessages.emailRequired, contactLimits.email, contactMessages.emailTooLong),
+      z.email(contactMessages.emailInvalid),
+    ),
+    phone: phoneField(),
+    message: requiredText('Message', contactMessages.messageRequired, contactLimits.message, contactMessages.messageTooLong).check(
+      z.minLength(contactLimits.messageMin, contactMessages.messageTooShort),
+    ),
+  }),
+);
 
 /** What a form or an API client sends. */
 export type ContactInput = z.input<typeof contactSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { profileLimits } from './account';
 import { GUEST_EMAIL_PLACEHOLDER } from './checkout';
 import { contactMessages } from './contact';
+import { onFirstUse } from './onFirstUse';
 import { findPlan, type Plan, type PlanKey } from './plans';
 import { quizLimits, quizMessages } from './quiz';
 import { safeText } from './text';
@@ -64,17 +65,19 @@ export const paymentMessages = {
   detailsInvalid: 'Payment verification failed. Some of your details are not valid.',
 } as const;
 
-const planField = z.pipe(
-  z.string({ error: paymentMessages.planRequired }).check(
-    z.trim(),
-    z.superRefine((value, context) => {
-      const plan = findPlan(value);
-      if (!plan) context.addIssue({ code: 'custom', message: paymentMessages.planUnknown });
-      else if (plan.isCustom) context.addIssue({ code: 'custom', message: paymentMessages.planCustom });
-    }),
-  ),
-  z.transform((value: string) => value as PlanKey),
-);
+// Schemas are built on first use, not at import (src/domain/onFirstUse.ts): the helpers here are functions.
+const planField = () =>
+  z.pipe(
+    z.string({ error: paymentMessages.planRequired }).check(
+      z.trim(),
+      z.superRefine((value, context) => {
+        const plan = findPlan(value);
+        if (!plan) context.addIssue({ code: 'custom', message: paymentMessages.planUnknown });
+        else if (plan.isCustom) context.addIssue({ code: 'custom', message: paymentMessages.planCustom });
+      }),
+    ),
+    z.transform((value: string) => value as PlanKey),
+  );
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -96,58 +99,63 @@ const phonePattern = /^\+?\d+(?:[ -]\d+)*$/;
  * read; the other quiz fields may travel along and are dropped. The guest placeholder address is refused: one buyer
  * is one account, found by a real email.
  */
-export const buyerDetailsSchema = z.object({
-  fullName: z
-    .string({ error: quizMessages.nameInvalid })
-    .check(
-      z.trim(),
-      safeText(),
-      z.refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
-    ),
-  email: z
-    .pipe(
-      z.pipe(
-        z.string({ error: contactMessages.emailRequired }).check(
-          z.trim(),
-          safeText(),
-          z.minLength(1, { error: contactMessages.emailRequired, abort: true }),
-          z.refine((value) => value.length <= quizLimits.email && emailShape.test(value), {
-            error: contactMessages.emailInvalid,
-            abort: true,
-          }),
-        ),
-        z.email(contactMessages.emailInvalid),
+const buyerDetailsObject = onFirstUse(() =>
+  z.object({
+    fullName: z
+      .string({ error: quizMessages.nameInvalid })
+      .check(
+        z.trim(),
+        safeText(),
+        z.refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
       ),
-      z.transform((value: string) => value.toLowerCase()),
-    )
-    .check(z.refine((value) => value !== GUEST_EMAIL_PLACEHOLDER, paymentMessages.emailPlaceholder)),
-  phone: z
-    .pipe(
-      z.nullish(z.string({ error: 'Phone number must be text.' }).check(safeText())),
-      z.transform((value: string | null | undefined) => (value ?? '').trim()),
-    )
-    .check(
-      z.refine((value) => {
-        if (value === '') return true;
-        const digits = value.replace(/\D/g, '').length;
-        return value.length <= quizLimits.phone && phonePattern.test(value) && digits >= 10 && digits <= 15;
-      }, contactMessages.phoneInvalid),
-    ),
-  businessName: optionalText('Business name', profileLimits.businessName),
-  role: optionalText('Role', profileLimits.role),
-  industry: optionalText('Industry', profileLimits.industry),
-});
+    email: z
+      .pipe(
+        z.pipe(
+          z.string({ error: contactMessages.emailRequired }).check(
+            z.trim(),
+            safeText(),
+            z.minLength(1, { error: contactMessages.emailRequired, abort: true }),
+            z.refine((value) => value.length <= quizLimits.email && emailShape.test(value), {
+              error: contactMessages.emailInvalid,
+              abort: true,
+            }),
+          ),
+          z.email(contactMessages.emailInvalid),
+        ),
+        z.transform((value: string) => value.toLowerCase()),
+      )
+      .check(z.refine((value) => value !== GUEST_EMAIL_PLACEHOLDER, paymentMessages.emailPlaceholder)),
+    phone: z
+      .pipe(
+        z.nullish(z.string({ error: 'Phone number must be text.' }).check(safeText())),
+        z.transform((value: string | null | undefined) => (value ?? '').trim()),
+      )
+      .check(
+        z.refine((value) => {
+          if (value === '') return true;
+          const digits = value.replace(/\D/g, '').length;
+          return value.length <= quizLimits.phone && phonePattern.test(value) && digits >= 10 && digits <= 15;
+        }, contactMessages.phoneInvalid),
+      ),
+    businessName: optionalText('Business name', profileLimits.businessName),
+    role: optionalText('Role', profileLimits.role),
+    industry: optionalText('Industry', profileLimits.industry),
+  }),
+);
+export const buyerDetailsSchema = z.lazy(buyerDetailsObject);
 export type BuyerDetails = z.output<typeof buyerDetailsSchema>;
 
 /** The three fields the guest step of /payment asks for, with the buyer's rules. */
-export const guestDetailsSchema = z.pick(buyerDetailsSchema, { fullName: true, email: true, phone: true });
+export const guestDetailsSchema = z.lazy(() => z.pick(buyerDetailsObject(), { fullName: true, email: true, phone: true }));
 
 /** POST /api/create-order. `userDetails` is optional: with it, a payment whose browser never returns still finds its buyer. */
-export const createOrderSchema = z.object({
-  plan: planField,
-  currency: z.literal(PAYMENT_CURRENCY, { error: paymentMessages.currencyOnly }),
-  userDetails: z.optional(buyerDetailsSchema),
-});
+export const createOrderSchema = z.lazy(() =>
+  z.object({
+    plan: planField(),
+    currency: z.literal(PAYMENT_CURRENCY, { error: paymentMessages.currencyOnly }),
+    userDetails: z.optional(buyerDetailsSchema),
+  }),
+);
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
 
 /** POST /api/create-order's answer: what the checkout widget opens with. */
@@ -167,16 +175,18 @@ const gatewayId = (prefix: string, label: string) =>
   z.string({ error: `${label} is missing.` }).check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${label} is not valid.`));
 
 /** POST /api/verify-payment: the three values of the checkout's success callback, the buyer and the plan. */
-export const verifyPaymentSchema = z.object({
-  razorpay_payment_id: gatewayId('pay', 'Payment id'),
-  razorpay_order_id: gatewayId('order', 'Order id'),
-  razorpay_signature: z.pipe(
-    z.string({ error: 'Signature is missing.' }).check(z.regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')),
-    z.transform((value: string) => value.toLowerCase()),
-  ),
-  userDetails: buyerDetailsSchema,
-  plan: planField,
-});
+export const verifyPaymentSchema = z.lazy(() =>
+  z.object({
+    razorpay_payment_id: gatewayId('pay', 'Payment id'),
+    razorpay_order_id: gatewayId('order', 'Order id'),
+    razorpay_signature: z.pipe(
+      z.string({ error: 'Signature is missing.' }).check(z.regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')),
+      z.transform((value: string) => value.toLowerCase()),
+    ),
+    userDetails: buyerDetailsSchema,
+    plan: planField(),
+  }),
+);
 export type VerifyPaymentInput = z.output<typeof verifyPaymentSchema>;
 
 export type VerifyPaymentAnswer =

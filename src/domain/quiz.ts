@@ -230,18 +230,19 @@ const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const textAnswer = (isValid: (value: string) => boolean, message: string) =>
   z.string().check(z.trim(), safeText(), z.refine(isValid, message));
 
-const fullNameField = textAnswer((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid);
-const emailField = textAnswer((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
-const businessNameField = textAnswer(
-  (value) => value.length > 1 && value.length <= quizLimits.businessName,
-  quizMessages.businessNameInvalid,
-);
+// Schemas are built on first use, not at import (src/domain/onFirstUse.ts): the helpers below are functions.
+const fullNameField = () =>
+  textAnswer((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid);
+const emailField = () =>
+  textAnswer((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
+const businessNameField = () =>
+  textAnswer((value) => value.length > 1 && value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
 
 /** Each text step's rule and the error it shows (a new text step must say both: the compiler asks). */
 const textRules: Record<TextStep, { field: z.ZodMiniType<string>; error: QuizErrorCode }> = {
-  fullName: { field: fullNameField, error: 'nameInvalid' },
-  email: { field: emailField, error: 'emailInvalid' },
-  businessName: { field: businessNameField, error: 'businessNameInvalid' },
+  fullName: { field: z.lazy(fullNameField), error: 'nameInvalid' },
+  email: { field: z.lazy(emailField), error: 'emailInvalid' },
+  businessName: { field: z.lazy(businessNameField), error: 'businessNameInvalid' },
 };
 
 /** The error a text step shows for `value`, or null when it may advance. */
@@ -253,72 +254,77 @@ export function textStepError(step: TextStep, value: string): QuizErrorCode | nu
 const optionalText = (max: number) => z._default(z.string().check(z.trim(), safeText(), z.maxLength(max)), '');
 
 /** A finished quiz's fields, and the rules that tie them together (which answers a branch requires). */
-const quizAnswersObject = z
-  .object({
-    fullName: fullNameField,
-    email: emailField,
-    phone: optionalText(quizLimits.phone),
-    role: z.enum(roles),
-    businessName: businessNameField,
-    industry: z.enum(industries),
-    locationType: z.enum(locationTypes),
-    monthlyRevenue: z.enum(monthlyRevenues),
-    teamSize: optionalText(40),
-    goals: z.pipe(
-      z.array(z.enum(goalIds)).check(z.minLength(1, quizMessages.goalsRequired)),
-      z.transform((goals: GoalId[]) => goalIds.filter((goal) => goals.includes(goal))),
-    ),
-    timelineExpectation: z.pipe(
-      optionalText(40),
-      z.transform((value: string) => value || DEFAULT_TIMELINE_EXPECTATION),
-    ),
-    hasWebsite: z.enum(yesNo),
-    websiteQuality: z._default(z.union([z.enum(websiteQualities), z.literal('')]), ''),
-    runningAds: z.enum(yesNo),
-    monthlyAdSpend: z._default(
-      z.number().check(
-        z.refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value), {
-          error: 'Please choose one of the ad-spend options.',
-        }),
+const quizAnswersObject = () =>
+  z
+    .object({
+      fullName: fullNameField(),
+      email: emailField(),
+      phone: optionalText(quizLimits.phone),
+      role: z.enum(roles),
+      businessName: businessNameField(),
+      industry: z.enum(industries),
+      locationType: z.enum(locationTypes),
+      monthlyRevenue: z.enum(monthlyRevenues),
+      teamSize: optionalText(40),
+      goals: z.pipe(
+        z.array(z.enum(goalIds)).check(z.minLength(1, quizMessages.goalsRequired)),
+        z.transform((goals: GoalId[]) => goalIds.filter((goal) => goals.includes(goal))),
       ),
-      DEFAULT_AD_SPEND,
-    ),
-    googleBusinessProfile: z.enum(yesNo),
-    roughBudget: z.enum(roughBudgets),
-    contactPreference: optionalText(40),
-    acceptTerms: z.literal(true, { error: quizMessages.termsRequired }),
-  })
-  .check(
-    z.superRefine((answers, context) => {
-      if (answers.hasWebsite === 'Yes' && answers.websiteQuality === '') {
-        context.addIssue({ code: 'custom', path: ['websiteQuality'], message: 'Please choose how your website looks today.' });
-      }
-      if (answers.runningAds === 'Yes' && answers.monthlyAdSpend === DEFAULT_AD_SPEND) {
-        context.addIssue({ code: 'custom', path: ['monthlyAdSpend'], message: 'Please choose one of the ad-spend options.' });
-      }
-    }),
-  );
+      timelineExpectation: z.pipe(
+        optionalText(40),
+        z.transform((value: string) => value || DEFAULT_TIMELINE_EXPECTATION),
+      ),
+      hasWebsite: z.enum(yesNo),
+      websiteQuality: z._default(z.union([z.enum(websiteQualities), z.literal('')]), ''),
+      runningAds: z.enum(yesNo),
+      monthlyAdSpend: z._default(
+        z.number().check(
+          z.refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value), {
+            error: 'Please choose one of the ad-spend options.',
+          }),
+        ),
+        DEFAULT_AD_SPEND,
+      ),
+      googleBusinessProfile: z.enum(yesNo),
+      roughBudget: z.enum(roughBudgets),
+      contactPreference: optionalText(40),
+      acceptTerms: z.literal(true, { error: quizMessages.termsRequired }),
+    })
+    .check(
+      z.superRefine((answers, context) => {
+        if (answers.hasWebsite === 'Yes' && answers.websiteQuality === '') {
+          context.addIssue({ code: 'custom', path: ['websiteQuality'], message: 'Please choose how your website looks today.' });
+        }
+        if (answers.runningAds === 'Yes' && answers.monthlyAdSpend === DEFAULT_AD_SPEND) {
+          context.addIssue({ code: 'custom', path: ['monthlyAdSpend'], message: 'Please choose one of the ad-spend options.' });
+        }
+      }),
+    );
 
 /**
  * A finished quiz, as the browser submits it and the server stores it. Conditional answers are required only when
  * their step applies; a value left over from a branch the prospect backed out of is dropped.
  */
-export const quizAnswersSchema = z.pipe(
-  quizAnswersObject,
-  z.transform((answers: z.output<typeof quizAnswersObject>) => ({
-    ...answers,
-    websiteQuality: answers.hasWebsite === 'Yes' ? answers.websiteQuality : ('' as const),
-    monthlyAdSpend: answers.runningAds === 'Yes' ? answers.monthlyAdSpend : DEFAULT_AD_SPEND,
-  })),
+export const quizAnswersSchema = z.lazy(() =>
+  z.pipe(
+    quizAnswersObject(),
+    z.transform((answers: z.output<ReturnType<typeof quizAnswersObject>>) => ({
+      ...answers,
+      websiteQuality: answers.hasWebsite === 'Yes' ? answers.websiteQuality : ('' as const),
+      monthlyAdSpend: answers.runningAds === 'Yes' ? answers.monthlyAdSpend : DEFAULT_AD_SPEND,
+    })),
+  ),
 );
 
 export type CompletedQuizAnswers = z.output<typeof quizAnswersSchema>;
 
 /** The body of POST /api/quiz-submissions. The recommendation is never taken from the browser. */
-export const quizSubmissionSchema = z.object({
-  language: z.enum(quizLanguages),
-  answers: quizAnswersSchema,
-});
+export const quizSubmissionSchema = z.lazy(() =>
+  z.object({
+    language: z.enum(quizLanguages),
+    answers: quizAnswersSchema,
+  }),
+);
 export type QuizSubmissionInput = z.input<typeof quizSubmissionSchema>;
 export type QuizSubmission = z.output<typeof quizSubmissionSchema>;
 
@@ -372,56 +378,59 @@ const draftEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.catch(z.union([z.enum(values), z.literal('')]), '' as const);
 
 /** Each field of a saved draft on its own: a wrong value falls back to the field's default, a missing one is left out. */
-const savedDraftAnswers = z.partial(
+const savedDraftAnswers = () =>
+  z.partial(
+    z.object({
+      fullName: draftText(quizLimits.fullName * 2),
+      email: draftText(quizLimits.email * 2),
+      phone: draftText(quizLimits.phone),
+      role: draftEnum(roles),
+      businessName: draftText(quizLimits.businessName * 2),
+      industry: draftEnum(industries),
+      locationType: draftEnum(locationTypes),
+      monthlyRevenue: draftEnum(monthlyRevenues),
+      teamSize: draftText(40),
+      goals: z.pipe(
+        z.catch(z.array(z.string()), []),
+        z.transform((goals: string[]) => goalIds.filter((goal) => goals.includes(goal))),
+      ),
+      timelineExpectation: z.pipe(
+        draftText(40),
+        z.transform((value: string) => value || DEFAULT_TIMELINE_EXPECTATION),
+      ),
+      hasWebsite: draftEnum(yesNo),
+      websiteQuality: draftEnum(websiteQualities),
+      runningAds: draftEnum(yesNo),
+      monthlyAdSpend: z.catch(
+        z.number().check(z.refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value))),
+        DEFAULT_AD_SPEND,
+      ),
+      googleBusinessProfile: draftEnum(yesNo),
+      roughBudget: draftEnum(roughBudgets),
+      contactPreference: draftText(40),
+      acceptTerms: z.catch(z.boolean(), false),
+      preferredEngagement: draftText(quizLimits.freeText),
+      interestInAI: draftText(quizLimits.freeText),
+      aiInterests: z.catch(z.array(z.string().check(z.maxLength(quizLimits.freeText))).check(z.maxLength(20)), []),
+      aiUseCase: draftText(quizLimits.freeText),
+      socialMedia: z.catch(z.array(z.string().check(z.maxLength(quizLimits.freeText))).check(z.maxLength(20)), []),
+      postingFrequency: draftText(quizLimits.freeText),
+      crmOrLeadsystem: draftText(quizLimits.freeText),
+    }),
+  );
+
+const savedDraftSchema = z.lazy(() =>
   z.object({
-    fullName: draftText(quizLimits.fullName * 2),
-    email: draftText(quizLimits.email * 2),
-    phone: draftText(quizLimits.phone),
-    role: draftEnum(roles),
-    businessName: draftText(quizLimits.businessName * 2),
-    industry: draftEnum(industries),
-    locationType: draftEnum(locationTypes),
-    monthlyRevenue: draftEnum(monthlyRevenues),
-    teamSize: draftText(40),
-    goals: z.pipe(
-      z.catch(z.array(z.string()), []),
-      z.transform((goals: string[]) => goalIds.filter((goal) => goals.includes(goal))),
+    version: z.literal(1),
+    language: z.enum(quizLanguages),
+    step: z.enum(quizSteps),
+    updatedAt: z.catch(z.string().check(z.maxLength(40)), ''),
+    answers: z.pipe(
+      savedDraftAnswers(),
+      z.transform((fields: z.output<ReturnType<typeof savedDraftAnswers>>) => ({ ...emptyQuizDraft(), ...stripUndefined(fields) })),
     ),
-    timelineExpectation: z.pipe(
-      draftText(40),
-      z.transform((value: string) => value || DEFAULT_TIMELINE_EXPECTATION),
-    ),
-    hasWebsite: draftEnum(yesNo),
-    websiteQuality: draftEnum(websiteQualities),
-    runningAds: draftEnum(yesNo),
-    monthlyAdSpend: z.catch(
-      z.number().check(z.refine((value) => value === DEFAULT_AD_SPEND || (adSpendOptions as readonly number[]).includes(value))),
-      DEFAULT_AD_SPEND,
-    ),
-    googleBusinessProfile: draftEnum(yesNo),
-    roughBudget: draftEnum(roughBudgets),
-    contactPreference: draftText(40),
-    acceptTerms: z.catch(z.boolean(), false),
-    preferredEngagement: draftText(quizLimits.freeText),
-    interestInAI: draftText(quizLimits.freeText),
-    aiInterests: z.catch(z.array(z.string().check(z.maxLength(quizLimits.freeText))).check(z.maxLength(20)), []),
-    aiUseCase: draftText(quizLimits.freeText),
-    socialMedia: z.catch(z.array(z.string().check(z.maxLength(quizLimits.freeText))).check(z.maxLength(20)), []),
-    postingFrequency: draftText(quizLimits.freeText),
-    crmOrLeadsystem: draftText(quizLimits.freeText),
   }),
 );
-
-const savedDraftSchema = z.object({
-  version: z.literal(1),
-  language: z.enum(quizLanguages),
-  step: z.enum(quizSteps),
-  updatedAt: z.catch(z.string().check(z.maxLength(40)), ''),
-  answers: z.pipe(
-    savedDraftAnswers,
-    z.transform((fields: z.output<typeof savedDraftAnswers>) => ({ ...emptyQuizDraft(), ...stripUndefined(fields) })),
-  ),
-});
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;

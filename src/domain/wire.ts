@@ -7,23 +7,29 @@ import { findPlan, type PlanKey } from './plans';
  * checks what it receives with these schemas (docs/decisions/076-one-wire-contract.md).
  */
 
+// Every schema here is built on first use, not at import (src/domain/onFirstUse.ts).
+
 // ---- refusals ---------------------------------------------------------------------------------------------------
 
 /** One sentence per refused field, keyed by the field's name (or its dotted path). */
-export const fieldErrorsSchema = z.record(z.string(), z.string());
+export const fieldErrorsSchema = z.lazy(() => z.record(z.string(), z.string()));
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** What a refusal may add to its sentence: per-field errors for a form, or the one field a request got wrong. */
-export const errorDetailsSchema = z.object({
-  fieldErrors: z.optional(fieldErrorsSchema),
-  field: z.optional(z.string()),
-});
+export const errorDetailsSchema = z.lazy(() =>
+  z.object({
+    fieldErrors: z.optional(fieldErrorsSchema),
+    field: z.optional(z.string()),
+  }),
+);
 export type ErrorDetails = { fieldErrors?: FieldErrors; field?: string };
 
 /** Every 4xx and 5xx answer of /api: `{ error: { code, message, details? } }`; `message` is a sentence for people. */
-export const errorEnvelopeSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.optional(errorDetailsSchema) }),
-});
+export const errorEnvelopeSchema = z.lazy(() =>
+  z.object({
+    error: z.object({ code: z.string(), message: z.string(), details: z.optional(errorDetailsSchema) }),
+  }),
+);
 export interface ErrorEnvelope {
   error: { code: string; message: string; details?: ErrorDetails };
 }
@@ -35,32 +41,36 @@ export function errorEnvelope(code: string, message: string, details?: ErrorDeta
 
 // ---- receipts ---------------------------------------------------------------------------------------------------
 
-const planKeySchema = z.custom<PlanKey>((value) => typeof value === 'string' && findPlan(value)?.key === value);
+const planKeySchema = z.lazy(() => z.custom<PlanKey>((value) => typeof value === 'string' && findPlan(value)?.key === value));
 
 /** The answer of POST /api/contact once the message is stored. */
-export const contactReceiptSchema = z.object({ result: z.literal('success') });
+export const contactReceiptSchema = z.lazy(() => z.object({ result: z.literal('success') }));
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 export const contactReceipt: ContactReceipt = { result: 'success' };
 
 /** The answer of POST /api/quiz-submissions: the stored lead and the plan the server computed. */
-export const quizSubmissionReceiptSchema = z.object({
-  id: z.string(),
-  recommendedPlan: planKeySchema,
-  /** ISO date-time the lead was stored. */
-  createdAt: z.string(),
-});
+export const quizSubmissionReceiptSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    recommendedPlan: planKeySchema,
+    /** ISO date-time the lead was stored. */
+    createdAt: z.string(),
+  }),
+);
 export type QuizSubmissionReceipt = z.infer<typeof quizSubmissionReceiptSchema>;
 
 /** The answer of GET and PATCH /api/me (AccountProfile). */
-export const accountProfileSchema = z.object({
-  uid: z.string(),
-  email: z.string(),
-  displayName: z.nullable(z.string()),
-  businessName: z.nullable(z.string()),
-  role: z.nullable(z.string()),
-  industry: z.nullable(z.string()),
-  quizCompleted: z.boolean(),
-  chosenPlan: z.nullable(planKeySchema),
-  purchasedPlan: z.nullable(planKeySchema),
-  purchasedAt: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<AccountProfile>;
+export const accountProfileSchema = z.lazy(() =>
+  z.object({
+    uid: z.string(),
+    email: z.string(),
+    displayName: z.nullable(z.string()),
+    businessName: z.nullable(z.string()),
+    role: z.nullable(z.string()),
+    industry: z.nullable(z.string()),
+    quizCompleted: z.boolean(),
+    chosenPlan: z.nullable(planKeySchema),
+    purchasedPlan: z.nullable(planKeySchema),
+    purchasedAt: z.nullable(z.string()),
+  }) satisfies z.ZodMiniType<AccountProfile>,
+);

@@ -8,33 +8,41 @@ import { ApiError, requestJson } from './http';
 /**
  * The browser's side of POST /api/create-order, /api/verify-payment and the sandbox checkout's two buttons
  * (docs/decisions/090, 091, 092). Failures reject with the payment machine's PaymentProblem, carrying the exact
- * sentence the buyer reads.
+ * sentence the buyer reads. Its schemas are built on first use (src/domain/onFirstUse.ts).
  */
 
-const createOrderAnswerSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  amount: z.int().check(z.positive()),
-  currency: z.literal(PAYMENT_CURRENCY),
-  keyId: z.string().check(z.minLength(1)),
-  mode: z.enum(['sandbox', 'live']),
-  description: z.string(),
-}) satisfies z.ZodMiniType<CreateOrderAnswer>;
+const createOrderAnswerSchema = z.lazy(() =>
+  z.object({
+    id: z.string().check(z.minLength(1)),
+    amount: z.int().check(z.positive()),
+    currency: z.literal(PAYMENT_CURRENCY),
+    keyId: z.string().check(z.minLength(1)),
+    mode: z.enum(['sandbox', 'live']),
+    description: z.string(),
+  }) satisfies z.ZodMiniType<CreateOrderAnswer>,
+);
 
-const verifyAnswerSchema = z.union([
-  z.object({ success: z.literal(true), token: z.string().check(z.minLength(1)) }),
-  z.object({ success: z.literal(true), token: z.null(), msg: z.string() }),
-  z.object({ success: z.literal(false), msg: z.optional(z.string()) }),
-]);
+const verifyAnswerSchema = z.lazy(() =>
+  z.union([
+    z.object({ success: z.literal(true), token: z.string().check(z.minLength(1)) }),
+    z.object({ success: z.literal(true), token: z.null(), msg: z.string() }),
+    z.object({ success: z.literal(false), msg: z.optional(z.string()) }),
+  ]),
+);
 
-const checkoutResponseSchema = z.object({
-  razorpay_payment_id: z.string(),
-  razorpay_order_id: z.string(),
-  razorpay_signature: z.string(),
-}) satisfies z.ZodMiniType<CheckoutResponse>;
+const checkoutResponseSchema = z.lazy(() =>
+  z.object({
+    razorpay_payment_id: z.string(),
+    razorpay_order_id: z.string(),
+    razorpay_signature: z.string(),
+  }) satisfies z.ZodMiniType<CheckoutResponse>,
+);
 
-const sandboxFailureSchema = z.object({
-  error: z.object({ code: z.string(), description: z.string(), metadata: z.optional(z.record(z.string(), z.unknown())) }),
-});
+const sandboxFailureSchema = z.lazy(() =>
+  z.object({
+    error: z.object({ code: z.string(), description: z.string(), metadata: z.optional(z.record(z.string(), z.unknown())) }),
+  }),
+);
 export type SandboxFailure = z.infer<typeof sandboxFailureSchema>;
 
 function host(): string {
