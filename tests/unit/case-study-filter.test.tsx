@@ -40,4 +40,16 @@ describe('Case study filter chips', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     expect(cardTitles()).toHaveLength(7);
   });
+  it("fetches the first card's cover at once, the page's largest paint, and the others when near the screen", async () => {
+    const { user } = renderWithApp(<CaseStudiesPage />);
+    const covers = () => Array.from(document.querySelectorAll('article img'));
+    const [first, ...rest] = covers();
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const cover of rest) expect(cover).toHaveAttribute('loading', 'lazy');
+    // A filter puts another study first: its cover is then the one on the first screen.
+    await user.click(screen.getByRole('button', { name: 'AI Agent Services' }));
+    expect(covers()).toHaveLength(1);
+    expect(covers()[0]).toHaveAttribute('loading', 'eager');
+  });
 });

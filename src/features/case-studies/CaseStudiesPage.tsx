@@ -35,8 +35,8 @@ export function CaseStudiesPage() {
             {filter === ALL ? '' : ` in ${filter}`}
           </Count>
           <Grid>
-            {shown.map((study) => (
-              <CaseStudyCard key={study.slug} study={study} headingLevel="h2" />
+            {shown.map((study, index) => (
+              <CaseStudyCard key={study.slug} study={study} headingLevel="h2" onFirstScreen={index === 0} />
             ))}
           </Grid>
         </Container>
