@@ -80,7 +80,7 @@ async function explain(url: string): Promise<void> {
     const round = (value: number | undefined) => Math.round(value ?? 0);
     console.log(
       `${url}: performance ${round((lhr.categories.performance?.score ?? 0) * 100)}, FCP ${round(metrics.firstContentfulPaint)} ms, ` +
-        `LCP ${round(metrics.largestContentfulPaint)} ms, TBT ${round(metrics.totalBlockingTime)} ms, SI ${round(metrics.speedIndex)} ms ` +
+        `LCP ${round(metrics.largestContentfulPaint)} ms, TBT ${round(metrics.totalBlockingTime)} ms, SI ${round(metrics.speedIndex)} ms, CLS ${(metrics.cumulativeLayoutShift ?? 0).toFixed(3)} ` +
         `(observed in the unthrottled load: first paint ${metrics.observedFirstContentfulPaint} ms, LCP ${metrics.observedLargestContentfulPaint} ms)`,
     );
     const data = {

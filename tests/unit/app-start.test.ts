@@ -18,9 +18,19 @@ const options: AppStartOptions = {
   settleMs: 1000,
 };
 
-/** A window the test drives: its own document (parsing or not), frames on demand, and Element Timing reports. */
-function fakeWindow({ parsing = false, elsewhere = false, elementTiming = true } = {}) {
+/**
+ * A window the test drives: its own document (parsing or not), frames on demand, and Element Timing reports. Module
+ * scripts added to it "run" at once (their `load` fires) unless `runsModules` is false.
+ */
+function fakeWindow({ parsing = false, elsewhere = false, elementTiming = true, runsModules = true } = {}) {
   const doc = document.implementation.createHTMLDocument();
+  if (runsModules) {
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (node instanceof HTMLScriptElement && node.type === 'module') node.dispatchEvent(new Event('load'));
+      }
+    }).observe(doc.head, { childList: true });
+  }
   let readyState: DocumentReadyState = parsing ? 'loading' : 'interactive';
   Object.defineProperty(doc, 'readyState', { get: () => readyState });
   if (elsewhere) doc.documentElement.classList.add(options.elsewhereClass);
@@ -92,6 +102,8 @@ function marked(doc: Document, identifier: string, top: number): HTMLImageElemen
 }
 
 const preloads = ['modulepreload /assets/index-1.js', 'modulepreload /assets/runtime-1.js', 'modulepreload /assets/vendor-1.js'];
+/** The entry's imports run first, each as a script of its own (decision 159), then the entry. */
+const framework = ['script module /assets/runtime-1.js', 'script module /assets/vendor-1.js'];
 const entry = 'script module /assets/index-1.js';
 
 beforeEach(() => vi.useFakeTimers());
@@ -117,6 +129,19 @@ describe('on another page than home', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(page.requested().filter((request) => request === entry)).toHaveLength(1);
   });
+
+  it("runs the entry's imports one at a time, each once the one before has run, then the entry, even past a failure", async () => {
+    const page = fakeWindow({ elsewhere: true, runsModules: false });
+    startAppWhenDue(options, page.win);
+    page.doc.head.querySelector('script')!.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(0);
+    const modules = () => [...page.doc.head.querySelectorAll('script[type="module"]')];
+    expect(modules().map((script) => script.getAttribute('src'))).toEqual(['/assets/runtime-1.js']);
+    modules()[0]!.dispatchEvent(new Event('load'));
+    expect(modules().map((script) => script.getAttribute('src'))).toEqual(['/assets/runtime-1.js', '/assets/vendor-1.js']);
+    modules()[1]!.dispatchEvent(new Event('error'));
+    expect(page.requested()).toEqual(['script classic /assets/route-preloads-1.js', ...preloads, ...framework, entry]);
+  });
 });
 
 describe('on the home page', () => {
@@ -131,7 +156,7 @@ describe('on the home page', () => {
     expect(page.requested()).toEqual([]);
     page.frame();
     await vi.advanceTimersByTimeAsync(0);
-    expect(page.requested()).toEqual([...preloads, entry]);
+    expect(page.requested()).toEqual([...preloads, ...framework, entry]);
   });
 
   it('waits for the marked elements on the first screen to be reported painted, not for those below it', async () => {
@@ -146,7 +171,7 @@ describe('on the home page', () => {
     expect(page.requested()).toEqual([]);
     page.report('hero');
     await vi.advanceTimersByTimeAsync(0);
-    expect(page.requested()).toEqual([...preloads, entry]);
+    expect(page.requested()).toEqual([...preloads, ...framework, entry]);
   });
 
   it('starts settleMs after load when the paint is never reported, and without reports two frames after load', async () => {
@@ -158,7 +183,7 @@ describe('on the home page', () => {
     await vi.advanceTimersByTimeAsync(options.settleMs - 1);
     expect(unreported.requested()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(unreported.requested()).toEqual([...preloads, entry]);
+    expect(unreported.requested()).toEqual([...preloads, ...framework, entry]);
 
     const withoutReports = fakeWindow({ elementTiming: false });
     marked(withoutReports.doc, 'hero', 0);
@@ -167,7 +192,7 @@ describe('on the home page', () => {
     withoutReports.frame();
     withoutReports.frame();
     await vi.advanceTimersByTimeAsync(0);
-    expect(withoutReports.requested()).toEqual([...preloads, entry]);
+    expect(withoutReports.requested()).toEqual([...preloads, ...framework, entry]);
   });
 
   it.each(['pointerdown', 'touchstart', 'keydown', 'click', 'hashchange'])('starts at once on %s, and only once', async (type) => {
@@ -182,7 +207,7 @@ describe('on the home page', () => {
     page.frame();
     page.frame();
     await vi.advanceTimersByTimeAsync(options.latestMs);
-    expect(page.requested()).toEqual([...preloads, entry]);
+    expect(page.requested()).toEqual([...preloads, ...framework, entry]);
   });
 
   it('asks for the route table when a link leads from home to another page, once, and not for a home address', async () => {
@@ -214,7 +239,7 @@ describe('on the home page', () => {
     await vi.advanceTimersByTimeAsync(options.latestMs - 1);
     expect(page.requested()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(page.requested()).toEqual([...preloads, entry]);
+    expect(page.requested()).toEqual([...preloads, ...framework, entry]);
   });
 });
 
