@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { filesForHash, lazyRoutesOf, preloadTable, routePathOf, routePreloadScript, type PreloadTable } from '../../src/app/prerender/routePreloads';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  filesForHash,
+  lazyRoutesOf,
+  linksPerTask,
+  preloadTable,
+  routePathOf,
+  routePreloadScript,
+  type PreloadTable,
+} from '../../src/app/prerender/routePreloads';
 
 /** Route-aware preloading (docs/decisions/151-route-preloads.md): which chunks a direct visit to a route asks for. */
 
@@ -95,5 +103,25 @@ describe('the route a hash names', () => {
       ['modulepreload', '/c.js', ''],
     ]);
     window.location.hash = '';
+  });
+
+  it(`adds a long route's preloads ${linksPerTask} per task, so that no task of the page's busiest moments is long`, async () => {
+    vi.useFakeTimers();
+    const files = Array.from({ length: linksPerTask * 2 + 1 }, (_, index) => `chunk-${index}.js`);
+    const script = routePreloadScript({ files, routes: { payment: files.map((_, index) => index) } }, '/');
+    window.location.hash = '#/payment';
+    document.head.innerHTML = '';
+    try {
+      new Function(script)();
+      const hrefs = () => [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+      expect(hrefs()).toEqual(files.slice(0, linksPerTask).map((file) => `/${file}`));
+      await vi.advanceTimersToNextTimerAsync();
+      expect(hrefs()).toEqual(files.slice(0, linksPerTask * 2).map((file) => `/${file}`));
+      await vi.runAllTimersAsync();
+      expect(hrefs()).toEqual(files.map((file) => `/${file}`));
+    } finally {
+      vi.useRealTimers();
+      window.location.hash = '';
+    }
   });
 });
