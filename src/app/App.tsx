@@ -1,5 +1,5 @@
 import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { createPath, useLocation, type Location } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/GlobalStyle';
@@ -40,7 +40,9 @@ export function App({
 }
 
 function Pages() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  useAddressChangedWhileMounting(location);
+  const { pathname } = location;
   return (
     <RouteErrorBoundary pathname={pathname}>
       {/*
@@ -52,4 +54,22 @@ function Pages() {
       </Suspense>
     </RouteErrorBoundary>
   );
+}
+
+/**
+ * The hash router reads the address when it is made, and hears of changes only once its tree is committed. A link
+ * followed in between went unheard: on the prerendered home page, whose links work before its code, a visitor who
+ * followed one while the page hydrated stayed on home under the other page's address (a CI run caught it: 3 loads in
+ * 22 reproduced it on this machine). Once committed, a difference is told to the router as the browser tells it of
+ * a change, by a `popstate` event; a router that does not follow the address (the tests' memory router) ignores it.
+ */
+function useAddressChangedWhileMounting(location: Location) {
+  useEffect(() => {
+    if (typeof window === 'undefined' || !window.location.hash.startsWith('#/')) return;
+    if (window.location.hash.slice(1) !== createPath(location)) {
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }
+    // Once, when the router has started listening: every later change reaches it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
