@@ -1,5 +1,5 @@
 import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
-import { createPath, useLocation, type Location } from 'react-router-dom';
+import { createPath, parsePath, useLocation, type Location } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/GlobalStyle';
@@ -66,7 +66,10 @@ function Pages() {
 function useAddressChangedWhileMounting(location: Location) {
   useEffect(() => {
     if (typeof window === 'undefined' || !window.location.hash.startsWith('#/')) return;
-    if (window.location.hash.slice(1) !== createPath(location)) {
+    // An entry the router made carries its key: a redirect on mount (`<Navigate replace>`) is the router's own doing.
+    const madeByRouter = (window.history.state as { key?: unknown } | null)?.key !== undefined;
+    const address = createPath(parsePath(window.location.hash.slice(1)));
+    if (!madeByRouter && address !== createPath(location)) {
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
     }
     // Once, when the router has started listening: every later change reaches it.

@@ -71,7 +71,8 @@ export function startAppWhenDue(options: AppStartOptions, win: Window & typeof g
     start();
   }
   if (doc.documentElement.classList.contains(options.elsewhereClass)) {
-    // The app draws this page: start now, and let the route's chunk preloads be in place before the app asks for them.
+    // The app draws this page: start now, once the route table has run (its first preloads are in place, the rest follow
+    // a task or two later, long before the app asks for them).
     const table = add('script', { src: options.routePreloads });
     start(new Promise((settle) => ((table.onload = settle), (table.onerror = settle))));
     return;
