@@ -102,7 +102,11 @@ async function explain(url: string): Promise<void> {
       }
     }
     const lcp = await (LanternLargestContentfulPaint as unknown as Computed).request(data, context);
-    console.log(`  LCP: optimistic ${round(lcp.optimisticEstimate.timeInMs)} ms, pessimistic ${round(lcp.pessimisticEstimate.timeInMs)} ms`);
+    console.log(`  LCP: optimistic ${round(lcp.optimisticEstimate.timeInMs)} ms, pessimistic ${round(lcp.pessimisticEstimate.timeInMs)} ms; the optimistic estimate's requests:`);
+    for (const [node, timing] of [...lcp.optimisticEstimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime)) {
+      if (node.type !== 'network' && timing.duration < 30) continue;
+      console.log(`    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)}  ${describeNode(node)}`);
+    }
     const tbt = await (LanternTotalBlockingTime as unknown as Computed).request(data, context);
     for (const kind of ['optimistic', 'pessimistic'] as const) {
       // TBT pairs each estimate with the other FCP estimate (Lantern's own rule).

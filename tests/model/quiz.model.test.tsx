@@ -357,6 +357,9 @@ describe('quiz machine: model-based paths', () => {
             loadingDraft: () => {
               expect(screen.queryByRole('progressbar')).toBeNull();
               expect(screen.queryByRole('button', { name: 'English' })).toBeNull();
+              // The language choice keeps its place, unseen, so it appears without moving the page.
+              expect(screen.getByText(quizEn.lead)).not.toBeVisible();
+              expect(screen.getByText(quizHi.heading)).toBeVisible();
             },
             chooseLanguage: (expected: Snapshot) => {
               checkEffects(expected, fake.effects);

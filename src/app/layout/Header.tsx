@@ -105,10 +105,13 @@ const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.color.line};
 `;
 
+/** The bar's height (its border adds a pixel): the menu and the page's main area are sized from it. */
+export const headerBarHeight = '4.25rem';
+
 const Inner = styled.div`
   max-width: ${({ theme }) => theme.width.page};
   margin: 0 auto;
-  height: 4.25rem;
+  height: ${headerBarHeight};
   padding: 0 ${({ theme }) => theme.space(5)};
   display: flex;
   align-items: center;
@@ -139,7 +142,7 @@ const Nav = styled.nav<{ $open: boolean }>`
   background: ${({ theme }) => theme.color.surface};
   border-bottom: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.lg};
-  max-height: calc(100vh - 4.25rem);
+  max-height: calc(100vh - ${headerBarHeight});
   overflow-y: auto;
 
   ${media.lg} {

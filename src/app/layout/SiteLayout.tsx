@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { Header } from './Header';
+import { Header, headerBarHeight } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
 import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
@@ -51,8 +51,17 @@ function focusMain(event: React.MouseEvent<HTMLAnchorElement>) {
   document.getElementById('main')?.focus();
 }
 
+/*
+ * At least the screen under the header, so the footer starts below the first screen. A page whose first render is
+ * short (a loading state, a page still signing in) then grows without moving the footer in view: at 60vh it jumped
+ * down as the page filled in (a layout shift of 0.05 on the dashboard, 0.3 on a redirect, at 4x CPU).
+ */
 const Main = styled.main`
-  min-height: 60vh;
+  min-height: calc(100vh - ${headerBarHeight});
+  /* A short page's last section fills the rest, so its background reaches the footer. */
+  display: flex;
+  flex-direction: column;
+  & > :last-child { flex-grow: 1; }
   &:focus { outline: none; }
 `;
 

@@ -48,18 +48,15 @@ export const Panel = styled.div`
   ${media.md} { padding: ${({ theme }) => theme.space(8)}; }
 `;
 
-export const Placeholder = styled.div`
-  min-height: 22rem;
-`;
-
 export const Lead = styled.p`
   color: ${({ theme }) => theme.color.muted};
   font-size: ${({ theme }) => theme.size.sm};
   text-align: center;
 `;
 
-export const LanguageChoice = styled.div`
+export const LanguageChoice = styled.div<{ $reserved: boolean }>`
   display: grid;
+  visibility: ${({ $reserved }) => ($reserved ? 'hidden' : 'visible')};
   gap: ${({ theme }) => theme.space(6)};
   text-align: center;
   #quiz-language-prompt p {
