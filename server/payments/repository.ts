@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../src/domain/payment';
 import type { Database } from '../db/client';
 import { summariseDatabaseError } from '../db/errors';
+import { runWriteStatement } from '../db/rawStatement';
 import { orders, payments, paymentWebhookEvents, type OrderRow, type PaymentRow, type PaymentWebhookEventRow } from '../db/schema';
 import type { GatewayPayment } from './gateway';
 
@@ -51,18 +53,20 @@ export async function insertOrders(db: Database, newOrders: NewOrder[]): Promise
 }
 
 async function insertOrderRows(db: Database, newOrders: NewOrder[]): Promise<InsertedOrder[]> {
+  // The ids are made here (a random UUID, as the column's default makes): PostgreSQL's own generator cost PGlite about
+  // 2 µs a row more.
   const json = JSON.stringify(
-    newOrders.map((o) => ({ g: o.gatewayOrderId, r: o.receipt, p: o.plan, a: o.amountPaise, c: o.currency, m: o.mode, e: o.customerEmail, d: o.customerDetails })),
+    newOrders.map((o) => ({ i: randomUUID(), g: o.gatewayOrderId, r: o.receipt, p: o.plan, a: o.amountPaise, c: o.currency, m: o.mode, e: o.customerEmail, d: o.customerDetails })),
   );
   // No RETURNING: one INSERT writes every row or none (no ON CONFLICT here), so its row count says it all, and on
   // PGlite reading back a row per order cost about a sixth of the batch's time.
-  const result = await db.execute(sql`
-    insert into ${orders} (gateway_order_id, receipt, plan, amount_paise, currency, mode, customer_email, customer_details)
-    select g, r, p, a, c, m, e, d
-    from jsonb_to_recordset(${json}::jsonb) as o(g text, r text, p text, a integer, c text, m text, e text, d jsonb)`);
-  // Both drivers answer `execute` with a count: `rowCount` (node-postgres) or `affectedRows` (PGlite).
-  const counted = result as unknown as { rowCount?: number | null; affectedRows?: number };
-  const written = counted.rowCount ?? counted.affectedRows;
+  const written = await runWriteStatement(
+    db,
+    sql`
+    insert into ${orders} (id, gateway_order_id, receipt, plan, amount_paise, currency, mode, customer_email, customer_details)
+    select i, g, r, p, a, c, m, e, d
+    from jsonb_to_recordset(${json}::jsonb) as o(i uuid, g text, r text, p text, a integer, c text, m text, e text, d jsonb)`,
+  );
   if (written !== newOrders.length) throw new Error(`order insert wrote ${written} of ${newOrders.length} rows`);
   return newOrders.map(({ gatewayOrderId, amountPaise }) => ({ gatewayOrderId, amountPaise }));
 }

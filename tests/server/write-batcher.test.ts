@@ -163,4 +163,22 @@ describe('orders through the batcher, on the database', () => {
     const [stored] = await testDb.db.select({ n: count() }).from(orders);
     expect(stored!.n).toBe(3);
   });
+
+  it('writes a batch on the driver itself and, inside a transaction, through Drizzle: the same rows, counted, with their ids', async () => {
+    const direct = [newOrder(), newOrder()];
+    await insertOrders(testDb.db, direct);
+    // A transaction's handle has no driver of its own (decision 160): the statement goes through Drizzle, in the transaction.
+    const inTransaction = [newOrder(), newOrder(), newOrder()];
+    await expect(
+      testDb.db.transaction(async (tx) => {
+        expect(await insertOrders(tx, inTransaction)).toHaveLength(3);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await testDb.db.transaction((tx) => insertOrders(tx, inTransaction));
+    const stored = await testDb.db.select({ id: orders.id, gatewayOrderId: orders.gatewayOrderId }).from(orders);
+    expect(stored.map((row) => row.gatewayOrderId).sort()).toEqual([...direct, ...inTransaction].map((order) => order.gatewayOrderId).sort());
+    expect(new Set(stored.map((row) => row.id)).size).toBe(5);
+    for (const { id } of stored) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
 });
