@@ -11,6 +11,7 @@ import { precompressDir } from './server/http/precompressed.js';
 import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
 import { lazyRoutesOf, preloadTable, routePreloadScript, type PreloadTable } from './src/app/prerender/routePreloads.js';
 import { appStartScript, takeEntryTags } from './src/app/prerender/appStart.js';
+import { fontsAfterFirstPaintOn, fontsWhenDueScript, takeFontPreloads } from './src/app/prerender/fontsWhenDue.js';
 import { leanHead } from './src/app/prerender/leanHead.js';
 import { earlyPressScript } from './src/lib/heldPresses.js';
 import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
@@ -188,7 +189,8 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
     const failed = /<template data-msg="([^"]*)"/.exec(html) ?? (html.includes('<!--$!-->') ? ['', 'a boundary fell back'] : null);
     if (failed) throw new Error(`prerender: the home page did not render: ${failed[1]}`);
     // Vite's entry tags come out: the head script adds them when due (src/app/prerender/appStart.ts).
-    const { html: page, entry, modules } = takeEntryTags(await readFile(indexFile, 'utf8'));
+    const { html: withFontPreloads, entry, modules } = takeEntryTags(await readFile(indexFile, 'utf8'));
+    const { html: page, preloads: fontPreloads } = takeFontPreloads(withFontPreloads);
     const root = '<div id="root"></div>';
     if (!page.includes(root) || !page.includes('</head>')) throw new Error(`prerender: no empty ${root} in ${indexFile}`);
     // display:none, not visibility:hidden: a hidden but laid-out home page cost every other page's first load its
@@ -197,9 +199,10 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
     // The key Firebase keeps the signed-in user under, for the API key this build was made with.
     const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
     // One inline script (one hash in every page's CSP header), in this order: whether the prerendered page is this
-    // visitor's, the recorder of early presses, then when the app's code starts.
+    // visitor's, when the fonts load, the recorder of early presses, then when the app's code starts.
+    const fonts = fontsWhenDueScript({ styleId: 'fonts', preloads: fontPreloads, afterFirstPaintOn: fontsAfterFirstPaintOn.source, seenKey: 'fonts-seen', latestMs: 4000 });
     const appStart = appStartScript({ entry, modules, routePreloads, elsewhereClass, homeHash: homeHash.source, ...appStartTimes });
-    const headScript = minifiedScript([notThisPageScript(sessionKey), earlyPressScript(), appStart].join(';'));
+    const headScript = minifiedScript([notThisPageScript(sessionKey), fonts, earlyPressScript(), appStart].join(';'));
     const headEnd = `    <script>${headScript}</script>\n    ${hide}\n    ${styleTags}\n  </head>`;
     // Replaced by functions: a replacement string would read `$'`, `$&` in the scripts or the markup as patterns.
     const built = page.replace('</head>', () => headEnd).replace(root, () => `<div id="root">${html}</div>`);

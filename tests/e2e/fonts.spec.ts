@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * When the fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md): beside the page everywhere, except
+ * on a first visit of the quiz or the payment page, where the page's code comes first and the fonts follow its first
+ * paint.
+ */
+test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+/** When the page's first paint was, and when each font was asked for, in ms since the page's start. */
+const timings = (page: Page) =>
+  page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    fonts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => ({ file: entry.name.replace(/^.*\//, ''), askedAt: entry.startTime })),
+  }));
+
+const drawnInInter = (page: Page) =>
+  page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Inter') && face.status === 'loaded'));
+
+test('a first visit of the quiz paints before its fonts are asked for; the next visit has them at once', async ({ page }) => {
+  await page.goto('/#/get-started');
+  await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+  await drawnInInter(page);
+  const first = await timings(page);
+  expect(first.fonts.map((font) => font.file).sort()).toEqual(
+    ['inter-latin-basic-wght-400-800.woff2', 'noto-sans-devanagari-labels-wght-600-800.woff2', 'plus-jakarta-sans-latin-basic-wght-400-800.woff2'],
+  );
+  for (const font of first.fonts) expect(font.askedAt, font.file).toBeGreaterThan(first.firstPaint);
+
+  // The browser has had them: the next visit asks for them while the page loads, as every other page does.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+  await drawnInInter(page);
+  const again = await timings(page);
+  const latin = again.fonts.filter((font) => font.file.includes('latin-basic'));
+  expect(latin).toHaveLength(2);
+  for (const font of latin) expect(font.askedAt, font.file).toBeLessThan(again.firstPaint);
+});
+
+test('the pricing page asks for its fonts beside the page, before its first paint', async ({ page }) => {
+  await page.goto('/#/pricing');
+  await expect(page.locator('main h1')).toBeVisible();
+  await drawnInInter(page);
+  const { firstPaint, fonts } = await timings(page);
+  const latin = fonts.filter((font) => font.file.includes('latin-basic'));
+  expect(latin).toHaveLength(2);
+  for (const font of latin) expect(font.askedAt, font.file).toBeLessThan(firstPaint);
+});
