@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 /**
  * When the fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md): beside the page everywhere, except
- * on a first visit of the quiz or the payment page, where the page's code comes first and the fonts follow its first
- * paint.
+ * on a first visit of the quiz, where the page's code comes first and the fonts follow its first paint.
  */
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 

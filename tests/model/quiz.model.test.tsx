@@ -359,6 +359,9 @@ describe('quiz machine: model-based paths', () => {
               expect(screen.queryByRole('button', { name: 'English' })).toBeNull();
               // The language choice keeps its place, unseen, so it appears without moving the page.
               expect(screen.getByText(quizEn.lead)).not.toBeVisible();
+              const reserved = screen.getByText(quizEn.lead).closest('[role="group"]');
+              expect(reserved).toHaveAttribute('inert');
+              expect(reserved).toHaveAttribute('aria-hidden', 'true');
               expect(screen.getByText(quizHi.heading)).toBeVisible();
             },
             chooseLanguage: (expected: Snapshot) => {

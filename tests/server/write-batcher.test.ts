@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../server/db/schema';
 import { createWriteBatcher } from '../../server/db/writeBatcher';
 import { insertOrders, type NewOrder } from '../../server/payments/repository';
@@ -165,8 +165,14 @@ describe('orders through the batcher, on the database', () => {
   });
 
   it('writes a batch on the driver itself and, inside a transaction, through Drizzle: the same rows, counted, with their ids', async () => {
+    const driver = testDb.database.client as { query: (...args: unknown[]) => unknown };
+    const onDriver = vi.spyOn(driver, 'query');
+    // The driver's own call: SQL text and parameters, without Drizzle's type parsers (PGlite) or query object (pg).
+    const batchesOnDriver = () =>
+      onDriver.mock.calls.filter((args) => args.length === 2 && typeof args[0] === 'string' && args[0].includes('jsonb_to_recordset')).length;
     const direct = [newOrder(), newOrder()];
     await insertOrders(testDb.db, direct);
+    expect(batchesOnDriver()).toBe(1);
     // A transaction's handle has no driver of its own (decision 160): the statement goes through Drizzle, in the transaction.
     const inTransaction = [newOrder(), newOrder(), newOrder()];
     await expect(
@@ -176,6 +182,8 @@ describe('orders through the batcher, on the database', () => {
       }),
     ).rejects.toThrow('roll back');
     await testDb.db.transaction((tx) => insertOrders(tx, inTransaction));
+    expect(batchesOnDriver()).toBe(1);
+    onDriver.mockRestore();
     const stored = await testDb.db.select({ id: orders.id, gatewayOrderId: orders.gatewayOrderId }).from(orders);
     expect(stored.map((row) => row.gatewayOrderId).sort()).toEqual([...direct, ...inTransaction].map((order) => order.gatewayOrderId).sort());
     expect(new Set(stored.map((row) => row.id)).size).toBe(5);

@@ -3,7 +3,7 @@ import { fontsAfterFirstPaintOn, fontsWhenDueScript, loadFontsWhenDue, takeFontP
 
 /**
  * When the fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md): preloaded beside the page, except on
- * a first visit of the quiz or the payment page, where they follow the page's first paint.
+ * a first visit of the quiz, where they follow the page's first paint.
  */
 
 const options: FontsWhenDueOptions = {
@@ -69,7 +69,8 @@ function fakeWindow({ hash = '', seen = false, storageRefused = false, paintRepo
       for (const observer of observers) if (observer.connected) observer.callback(list, {} as PerformanceObserver);
     },
     nextFrame: () => frames.splice(0).forEach((frame) => frame(0)),
-    fontLoaded: () => fontSet.dispatchEvent(new Event('loadingdone')),
+    fontLoaded: (status: FontFaceLoadStatus = 'loaded') =>
+      fontSet.dispatchEvent(Object.assign(new Event('loadingdone'), { fontfaces: [{ status }] })),
   };
 }
 
@@ -79,14 +80,15 @@ describe('loadFontsWhenDue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it.each(['', '#/', '#/pricing', '#/contact', '#/case-studies', '#/dashboard', '#/report?lang=hi'])('preloads the fonts beside the page on %j', (hash) => {
+  // The payment page too: a first visit there has no plan handed over and is sent to pricing, whose text reflows.
+  it.each(['', '#/', '#/pricing', '#/contact', '#/case-studies', '#/dashboard', '#/report?lang=hi', '#/payment', '#/get-started-now'])('preloads the fonts beside the page on %j', (hash) => {
     const page = fakeWindow({ hash });
     loadFontsWhenDue(options, page.win);
     expect(page.preloads()).toEqual(preloaded);
     expect(page.sheet().disabled).toBe(false);
   });
 
-  it.each(['#/get-started', '#/payment', '#/payment?plan=growth-engine'])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
+  it.each(['#/get-started', '#/get-started?lang=hi'])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
     const page = fakeWindow({ hash });
     loadFontsWhenDue(options, page.win);
     expect(page.preloads()).toEqual([]);
@@ -116,16 +118,18 @@ describe('loadFontsWhenDue', () => {
     expect(page.sheet().disabled).toBe(false);
   });
 
-  it('remembers a browser has the fonts once one has loaded', () => {
+  it('remembers a browser has the fonts once one has loaded, not when they failed', () => {
     const page = fakeWindow({ hash: '#/pricing' });
     loadFontsWhenDue(options, page.win);
+    expect(page.stored.get('fonts-seen')).toBeUndefined();
+    page.fontLoaded('error');
     expect(page.stored.get('fonts-seen')).toBeUndefined();
     page.fontLoaded();
     expect(page.stored.get('fonts-seen')).toBe('1');
   });
 
   it('waits for the first paint each time when storage is refused, and never throws', () => {
-    const page = fakeWindow({ hash: '#/payment', storageRefused: true });
+    const page = fakeWindow({ hash: '#/get-started', storageRefused: true });
     loadFontsWhenDue(options, page.win);
     expect(page.sheet().disabled).toBe(true);
     expect(() => page.fontLoaded()).not.toThrow();

@@ -1,24 +1,24 @@
 /**
  * When the site's fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md).
  *
- * Everywhere but the funnel's first pages, the fonts (about 60 kB) are preloaded beside the page, as index.html did
- * for every page: the prerendered home page is drawn in them, and the content pages' text would reflow if they came
- * after the page's first paint (measured: pricing 0.085, contact 0.056, case studies 0.196 of layout shift).
+ * Everywhere but the quiz, the Latin fonts (37 kB) are preloaded beside the page, as index.html did for every page:
+ * the prerendered home page is drawn in them, and the content pages' text would reflow if they came after the page's
+ * first paint (measured: pricing 0.085, contact 0.056, case studies 0.196 of layout shift).
  *
- * The quiz and the payment page, where paid traffic lands, are drawn by the app's code (about 130 kB), and on a first
- * visit over a slow link the fonts shared the link with that code: the page appeared later, for text the fallback
- * font shows meanwhile anyway (`font-display: swap`). Their first screens are short and centred, so the swap barely
- * moves them (0.013 and 0.001). There, for a browser that has not had the fonts yet, the fonts' style sheet is switched
- * off until the page's first paint and switched on in the frame after: the code comes first, the fonts swap in
- * after. A browser that has had them (it keeps them a year) gets them at once, so a returning visitor never sees the
- * swap.
+ * The quiz, where paid traffic lands, is drawn by the app's code (about 130 kB), and on a first visit over a slow link
+ * its fonts (those 37 kB and the Devanagari labels' 26 kB) shared the link with that code: the page appeared later,
+ * for text the fallback font shows meanwhile anyway (`font-display: swap`). Its first screen is short and centred, so
+ * the swap barely moves it (0.013). There, for a browser that has not had the fonts yet, the fonts' style sheet is
+ * switched off until the page's first paint and switched on in the frame after: the code comes first, the fonts swap
+ * in after. A browser that has had them (it keeps them a year) gets them at once, so a returning visitor never sees
+ * the swap.
  *
  * `loadFontsWhenDue` is embedded in index.html by its source (vite.config.ts), so the unit tests run the same code. It
  * names nothing from outside itself but its parameters.
  */
 
-/** The quiz and the payment page (with or without a query or a sub-address). */
-export const fontsAfterFirstPaintOn = /^#\/(?:get-started|payment)(?:[/?]|$)/;
+/** The quiz (with or without a query or a sub-address). */
+export const fontsAfterFirstPaintOn = /^#\/get-started(?:[/?]|$)/;
 
 export interface FontsWhenDueOptions {
   /** The id of the `<style>` holding the `@font-face` rules. */
@@ -44,8 +44,11 @@ export function loadFontsWhenDue(options: FontsWhenDueOptions, win: Window & typ
     }
   };
   const seen = storage((local) => local.getItem(options.seenKey));
-  // A font that has finished loading is in the browser's cache from now on.
-  doc.fonts?.addEventListener('loadingdone', () => storage((local) => local.setItem(options.seenKey, '1')));
+  // A font that has loaded is in the browser's cache from now on (`loadingdone` comes even when every one failed).
+  doc.fonts?.addEventListener('loadingdone', (event) => {
+    const loaded = [...((event as FontFaceSetLoadEvent).fontfaces ?? [])].some((face) => face.status === 'loaded');
+    if (loaded) storage((local) => local.setItem(options.seenKey, '1'));
+  });
   const sheet = (doc.getElementById(options.styleId) as HTMLStyleElement | null)?.sheet;
   const Observer = win.PerformanceObserver;
   const waits =

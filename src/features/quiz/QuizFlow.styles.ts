@@ -56,7 +56,7 @@ export const Lead = styled.p`
 
 export const LanguageChoice = styled.div<{ $reserved: boolean }>`
   display: grid;
-  visibility: ${({ $reserved }) => ($reserved ? 'hidden' : 'visible')};
+  ${({ $reserved }) => $reserved && 'visibility: hidden;'}
   gap: ${({ theme }) => theme.space(6)};
   text-align: center;
   #quiz-language-prompt p {
