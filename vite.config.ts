@@ -13,6 +13,7 @@ import { lazyRoutesOf, preloadTable, routePreloadScript, type PreloadTable } fro
 import { appStartScript, takeEntryTags } from './src/app/prerender/appStart.js';
 import { fontsAfterFirstPaintOn, fontsWhenDueScript, takeFontPreloads } from './src/app/prerender/fontsWhenDue.js';
 import { leanHead } from './src/app/prerender/leanHead.js';
+import { checkSharedChunks, planSharedChunks, type SharedChunk } from './src/app/prerender/chunkPlan.js';
 import { earlyPressScript } from './src/lib/heldPresses.js';
 import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
 
@@ -86,6 +87,7 @@ function hashedFontsAndImages(): Plugin {
 function prerenderHomeThenPrecompress(): Plugin {
   let config: ResolvedConfig;
   let routePreloadsFile: string | undefined;
+  let bundleFailed = false;
   return {
     name: 'prerender-home-then-precompress',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -93,14 +95,24 @@ function prerenderHomeThenPrecompress(): Plugin {
       config = resolved;
     },
     generateBundle(_options, bundle) {
-      // A file of its own rather than inline: only a visit to another page than home needs it, and every byte of
-      // index.html counts (docs/decisions/156-home-paints-before-its-code.md).
-      const preloads = routePreloadTable(config.root, Object.values(bundle));
-      const source = minifiedScript(routePreloadScript(preloads, config.base));
-      routePreloadsFile = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preloads.js', source }));
+      try {
+        checkSharedChunks(Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk'));
+        // A file of its own rather than inline: only a visit to another page than home needs it, and every byte of
+        // index.html counts (docs/decisions/156-home-paints-before-its-code.md).
+        const preloads = routePreloadTable(config.root, Object.values(bundle));
+        const source = minifiedScript(routePreloadScript(preloads, config.base));
+        routePreloadsFile = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preloads.js', source }));
+      } catch (error) {
+        bundleFailed = true;
+        throw error;
+      }
+    },
+    renderError() {
+      bundleFailed = true;
     },
     async closeBundle(error?: Error) {
-      if (error) return;
+      // Rolldown calls closeBundle after a failed build too, without the error: the error is the one to show.
+      if (error || bundleFailed) return;
       if (!routePreloadsFile) throw new Error('route preloads: the bundle was never generated');
       const outDir = path.resolve(config.root, config.build.outDir);
       await prerenderHome(config, path.join(outDir, 'index.html'), `${config.base}${routePreloadsFile}`);
@@ -239,6 +251,44 @@ function styledComponentIds(): Plugin {
   };
 }
 
+const framework = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|styled-components|@emotion|stylis)\//;
+const iconFactory = /node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|context|shared\/)/;
+
+/**
+ * The shared chunk a module goes into, from the plan made at the first call of a build (Rolldown asks for every module
+ * after the graph is complete). Each build loads this file afresh, the prerender's included.
+ */
+const sharedChunkOf = (() => {
+  let plan: Map<string, SharedChunk> | undefined;
+  return (id: string, context: { getModuleInfo: GetModuleInfo }): SharedChunk | null =>
+    (plan ??= sharedChunkPlan((moduleId) => context.getModuleInfo(moduleId))).get(id) ?? null;
+})();
+
+type GetModuleInfo = (id: string) => Rollup.ModuleInfo | null;
+
+function sharedChunkPlan(getModuleInfo: GetModuleInfo): Map<string, SharedChunk> {
+  const entry = path.resolve(import.meta.dirname, 'src/app/main.tsx');
+  // The prerender's build (render.tsx) has no such entry and no pages: nothing to plan.
+  if (!getModuleInfo(entry)) return new Map();
+  // Every lazily loaded part of the app's features, found by following all imports from the entry.
+  const pages = new Set<string>();
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = getModuleInfo(id);
+    if (!info) continue;
+    for (const lazy of info.dynamicallyImportedIds) if (lazy.includes('/src/features/')) pages.add(lazy);
+    stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
+  }
+  return planSharedChunks(
+    { importedIds: (id) => getModuleInfo(id)?.importedIds ?? [], code: (id) => getModuleInfo(id)?.code ?? null },
+    { entry, pages: [...pages], funnelLibrary: /node_modules\/(xstate|zod)\//, barrel: { module: /node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/, specifier: 'lucide-react' } },
+  );
+}
+
 export default defineConfig({
   plugins: [
     styledComponentIds(),
@@ -267,15 +317,26 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        // The framework (React, React DOM, the router, styled-components and lucide's icon factory) in one
-        // long-cached chunk: it changes far less often than the pages. One chunk rather than several, because on a
-        // slow phone connection each extra file on the critical path costs a round trip (measured with
-        // `npm run bench`: about 0.1 s earlier FCP/LCP than separate react and styles chunks, and 1 kB less gzip).
-        manualChunks(id) {
-          const framework =
-            /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|styled-components|@emotion|stylis)\//;
-          const iconFactory = /node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|context|shared\/)/;
-          return framework.test(id) || iconFactory.test(id) ? 'vendor' : undefined;
+        codeSplitting: {
+          groups: [
+            {
+              // The framework (React, React DOM, the router, styled-components and lucide's icon factory) in one
+              // long-cached chunk: it changes far less often than the pages. One chunk rather than several, because on
+              // a slow phone connection each extra file on the critical path costs a round trip (measured with
+              // `npm run bench`: about 0.1 s earlier FCP/LCP than separate react and styles chunks, and 1 kB less gzip).
+              name: 'vendor',
+              priority: 2,
+              test: (id) => framework.test(id) || iconFactory.test(id),
+            },
+            {
+              // What two or more pages share, in two chunks rather than one per set of pages
+              // (docs/decisions/162-shared-chunks.md). Dependencies are not pulled in with a module: the plan names
+              // each one, and what it leaves out stays where it is (the entry's modules in the entry).
+              name: (id, context) => sharedChunkOf(id, context),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
