@@ -270,7 +270,7 @@ function sharedChunkPlan(getModuleInfo: GetModuleInfo): Map<string, SharedChunk>
   const entry = path.resolve(import.meta.dirname, 'src/app/main.tsx');
   // The prerender's build (render.tsx) has no such entry and no pages: nothing to plan.
   if (!getModuleInfo(entry)) return new Map();
-  // Every lazily loaded part of the app's features, found by following all imports from the entry.
+  // Every lazily loaded module of the app (pages, lazy sections, the sign-in code), found by following all imports.
   const pages = new Set<string>();
   const seen = new Set<string>();
   const stack = [entry];
@@ -280,12 +280,19 @@ function sharedChunkPlan(getModuleInfo: GetModuleInfo): Map<string, SharedChunk>
     seen.add(id);
     const info = getModuleInfo(id);
     if (!info) continue;
-    for (const lazy of info.dynamicallyImportedIds) if (lazy.includes('/src/features/')) pages.add(lazy);
+    for (const lazy of info.dynamicallyImportedIds) if (lazy.includes('/src/')) pages.add(lazy);
     stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
   }
   return planSharedChunks(
     { importedIds: (id) => getModuleInfo(id)?.importedIds ?? [], code: (id) => getModuleInfo(id)?.code ?? null },
-    { entry, pages: [...pages], funnelLibrary: /node_modules\/(xstate|zod)\//, barrel: { module: /node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/, specifier: 'lucide-react' } },
+    {
+      entry,
+      pages: [...pages],
+      // Loaded on any page: the sign-in code for a visitor signed in, the chat when opened.
+      anyPage: ['src/lib/auth/runtime.ts', 'src/features/chat/ChatWidget.tsx'].map((file) => path.resolve(import.meta.dirname, file)),
+      funnelLibrary: /node_modules\/(xstate|zod)\//,
+      barrel: { module: /node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/, specifier: 'lucide-react' },
+    },
   );
 }
 
@@ -329,9 +336,11 @@ export default defineConfig({
               test: (id) => framework.test(id) || iconFactory.test(id),
             },
             {
-              // What two or more pages share, in two chunks rather than one per set of pages
+              // What two or more lazily loaded modules share, in three chunks rather than one per set of them
               // (docs/decisions/162-shared-chunks.md). Dependencies are not pulled in with a module: the plan names
-              // each one, and what it leaves out stays where it is (the entry's modules in the entry).
+              // each one (and checks that a planned module's imports are planned or in the entry), so what it leaves
+              // out stays where it is: the entry's modules in the entry.
+              debugName: 'shared chunks',
               name: (id, context) => sharedChunkOf(id, context),
               priority: 1,
               includeDependenciesRecursively: false,

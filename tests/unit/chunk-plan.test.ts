@@ -44,6 +44,10 @@ const modules: Record<string, { imports: string[]; code?: string }> = {
   '/src/features/payment/Sandbox.tsx': { imports: [] },
   '/src/features/contact/ContactPage.tsx': { imports: ['/src/domain/schemas.ts', '/src/lib/http.ts', barrel], code: `import { Send } from 'icons';` },
   '/src/features/chat/ChatWidget.tsx': { imports: ['/src/lib/http.ts', xstate, barrel], code: `import { Send } from "icons";` },
+  // The sign-in code: loaded on any page; imports the Firebase adapter, itself lazily loaded elsewhere (payment).
+  '/src/lib/auth/runtime.ts': { imports: [xstate, '/src/lib/http.ts', '/src/domain/money.ts', '/src/lib/firebase.ts'] },
+  '/src/lib/firebase.ts': { imports: ['/nm/firebase/auth.mjs'] },
+  '/nm/firebase/auth.mjs': { imports: [] },
   '/src/domain/schemas.ts': { imports: [zod] },
   '/src/lib/http.ts': { imports: [zod] },
   [zod]: { imports: [] },
@@ -63,7 +67,10 @@ const options: ChunkPlanOptions = {
     '/src/features/payment/PaymentPage.tsx',
     '/src/features/contact/ContactPage.tsx',
     '/src/features/chat/ChatWidget.tsx',
+    '/src/lib/auth/runtime.ts',
+    '/src/lib/firebase.ts',
   ],
+  anyPage: ['/src/lib/auth/runtime.ts'],
   funnelLibrary: /\/nm\/(xstate|zod)\//,
   barrel: { module: /\/nm\/icons\/dist\/esm\/icons\.mjs$/, specifier: 'icons' },
 };
@@ -71,17 +78,23 @@ const options: ChunkPlanOptions = {
 describe('planSharedChunks', () => {
   const plan = planSharedChunks(graph, options);
 
-  it('puts what content pages share with any page in `shared`, and what only funnels share in `funnels`', () => {
+  it('puts what a content page shares in `shared`, what the sign-in code shares with funnels in `core`, the rest of what funnels share in `funnels`', () => {
     expect(plan.get('/src/ui/PageHero.tsx')).toBe('shared'); // about, pricing
-    expect(plan.get('/src/domain/money.ts')).toBe('shared'); // pricing (content), payment (funnel)
+    expect(plan.get('/src/domain/money.ts')).toBe('shared'); // pricing (content), payment, the sign-in code
+    expect(plan.get('/src/lib/http.ts')).toBe('core'); // contact, chat, the sign-in code
+    expect(plan.get(xstate)).toBe('core'); // chat, the sign-in code
     expect(plan.get('/src/domain/schemas.ts')).toBe('funnels'); // payment, contact
-    expect(plan.get('/src/lib/http.ts')).toBe('funnels'); // contact, chat
-    expect(plan.get(zod)).toBe('funnels');
+    expect(plan.get(zod)).toBe('core'); // through http
+  });
+
+  it('leaves what a lazily loaded module imports to its own chunk, even when another lazy module imports it', () => {
+    // The sign-in code imports the Firebase adapter, which payment loads lazily: Firebase's SDK is the adapter's.
+    expect(plan.has('/nm/firebase/auth.mjs')).toBe(false);
+    expect(plan.has('/src/lib/firebase.ts')).toBe(false);
   });
 
   it('leaves out what one page alone uses, the pages themselves and everything the entry imports', () => {
     expect(plan.has('/src/features/payment/Sandbox.tsx')).toBe(false);
-    expect(plan.has(xstate)).toBe(false); // the chat alone
     for (const page of options.pages) expect(plan.has(page)).toBe(false);
     expect(plan.has('/src/ui/theme.ts')).toBe(false);
     expect(plan.has('/src/layout/Header.tsx')).toBe(false);
@@ -95,7 +108,7 @@ describe('planSharedChunks', () => {
     expect(plan.has(barrel)).toBe(false);
   });
 
-  it('never lets `shared` need `funnels`: nothing in `shared` reaches XState or zod', () => {
+  it('never lets `shared` need the others: nothing in `shared` reaches XState or zod', () => {
     const reaches = (id: string, seen = new Set<string>()): boolean => {
       if (seen.has(id)) return false;
       seen.add(id);
@@ -112,6 +125,15 @@ describe('planSharedChunks', () => {
       code: (id) => (id === '/src/features/contact/ContactPage.tsx' ? `import { Sned } from "icons";` : graph.code(id)),
     };
     expect(() => planSharedChunks(broken, options)).toThrow(/Sned/);
+  });
+
+  it('plans what a planned module imports along with it (the bundler is told not to follow imports)', () => {
+    const hidden: ModuleGraph = {
+      ...graph,
+      importedIds: (id) => (id === '/src/ui/PageHero.tsx' ? [...graph.importedIds(id), '/src/lib/orphan.ts'] : graph.importedIds(id)),
+    };
+    const orphanOnlyThroughHero = planSharedChunks(hidden, options);
+    expect(orphanOnlyThroughHero.get('/src/lib/orphan.ts')).toBe('shared'); // reached by both pages that reach the hero
   });
 
   it('counts every module behind an icon set imported other than by name', () => {
@@ -152,14 +174,29 @@ describe('checkSharedChunks', () => {
       chunk('index-a.js', ['vendor-b.js'], true),
       chunk('vendor-b.js', []),
       chunk('shared-c.js', ['vendor-b.js', 'index-a.js']),
-      chunk('funnels-d.js', ['shared-c.js', 'index-a.js']),
-      chunk('PaymentPage-e.js', ['shared-c.js', 'funnels-d.js']),
+      chunk('core-s.js', ['shared-c.js', 'index-a.js']),
+      chunk('funnels-d.js', ['shared-c.js', 'core-s.js', 'index-a.js']),
+      chunk('PaymentPage-e.js', ['shared-c.js', 'core-s.js', 'funnels-d.js']),
     ];
     expect(() => checkSharedChunks(built)).not.toThrow();
   });
 
-  it('fails when the entry would load a shared chunk, or `shared` would load `funnels`', () => {
-    expect(() => checkSharedChunks([chunk('index-a.js', ['shared-c.js'], true), chunk('shared-c.js', [])])).toThrow(/entry index-a\.js imports shared/);
-    expect(() => checkSharedChunks([chunk('shared-c.js', ['funnels-d.js']), chunk('funnels-d.js', [])])).toThrow(/shared-c\.js imports funnels/);
+  it('fails when the entry would reach a planned chunk, even through another chunk', () => {
+    expect(() => checkSharedChunks([chunk('index-a.js', ['shared-c.js'], true), chunk('shared-c.js', [])])).toThrow(
+      /entry index-a\.js reaches shared/,
+    );
+    const through = [chunk('index-a.js', ['vendor-b.js'], true), chunk('vendor-b.js', ['core-s.js']), chunk('core-s.js', [])];
+    expect(() => checkSharedChunks(through)).toThrow(/entry index-a\.js reaches core/);
+  });
+
+  it('fails when `shared` would reach `core` or `funnels`, or `core` would reach `funnels`', () => {
+    expect(() => checkSharedChunks([chunk('shared-c.js', ['funnels-d.js']), chunk('funnels-d.js', [])])).toThrow(/shared-c\.js reaches funnels/);
+    expect(() => checkSharedChunks([chunk('shared-c.js', ['core-s.js']), chunk('core-s.js', [])])).toThrow(/shared-c\.js reaches core/);
+    expect(() => checkSharedChunks([chunk('core-s.js', ['funnels-d.js']), chunk('funnels-d.js', [])])).toThrow(/core-s\.js reaches funnels/);
+  });
+
+  it('fails on chunks that import each other in a cycle', () => {
+    const cycle = [chunk('funnels-d.js', ['PaymentPage-e.js']), chunk('PaymentPage-e.js', ['funnels-d.js'])];
+    expect(() => checkSharedChunks(cycle)).toThrow(/cycle/);
   });
 });

@@ -5,20 +5,25 @@
  * first load was 19 files, a dozen of them under 2 kB (an icon, the money formatter, the spinner). On a phone each
  * file is a request of its own, and the small ones share the link with the framework the page waits for: Lighthouse
  * put the payment page's largest paint 0.45 s later than with the same code in five files. webpack and Next.js do not
- * make shared chunks under 20 kB for this reason. Here the code two or more pages share goes into one of two chunks:
+ * make shared chunks under 20 kB for this reason. Here the code two or more lazily loaded modules share (the pages,
+ * the chat, the sign-in code) goes into one of three chunks:
  *
- * - `funnels`: what only the funnel pages share (those that load the statecharts and the schemas: XState and zod);
- * - `shared`: what any other page shares (page heroes, plans, money, form parts, icons).
+ * - `shared`: what a content page shares (page heroes, plans, money, form parts, icons), i.e. any shared module one of
+ *   whose users loads neither XState nor zod;
+ * - `core`: what the code any page may load (the sign-in code for a visitor signed in, the chat when opened) shares
+ *   with funnel pages: XState, zod, the API client, the account rules. Kept apart so that code does not carry the
+ *   funnels' other shared code;
+ * - `funnels`: what only funnel pages share (the quiz's texts and rules, the contact form's).
  *
- * A page then loads the framework, the entry, `shared`, `funnels` if it is a funnel, and its own chunk. `shared` never
- * needs `funnels` (a module that a content page reaches cannot lead to XState or zod, or that page would be a funnel),
- * so a content page never downloads the funnels' libraries. What the entry imports (the first bundle, index.html's
- * home page) stays in the entry: the plan never takes a module out of it.
+ * A content page loads the framework, the entry, `shared` and its own chunk; a funnel page `core` and `funnels`
+ * too. `shared` never needs the other two (a module a content page reaches cannot lead to XState or zod, or that page
+ * would be a funnel), and `core` never needs `funnels` (what the any-page code reaches, it reaches whole). What the
+ * entry imports (the first bundle, index.html's home page) stays in the entry: the plan never takes a module out of it.
  *
  * Pure functions over the module graph: vite.config.ts feeds them Rolldown's.
  */
 
-export type SharedChunk = 'funnels' | 'shared';
+export type SharedChunk = 'funnels' | 'core' | 'shared';
 
 export interface ModuleGraph {
   /** The module's static imports; empty for a module the graph does not know. */
@@ -30,8 +35,13 @@ export interface ModuleGraph {
 export interface ChunkPlanOptions {
   /** The app's entry: it and all it imports statically stay in the first bundle. */
   entry: string;
-  /** The lazily loaded pages (route pages and lazy sections such as the chat). */
+  /** Every lazily loaded module: the route pages, lazy sections such as the chat, the sign-in code. */
   pages: readonly string[];
+  /**
+   * Lazily loaded modules any page may load whatever the route (the sign-in code, for a visitor signed in): what they
+   * share with funnel pages goes into `core`, so they do not carry the funnels' other shared code.
+   */
+  anyPage: readonly string[];
   /** The libraries that make a page a funnel. */
   funnelLibrary: RegExp;
   /**
@@ -104,12 +114,18 @@ function importsOf(graph: ModuleGraph, id: string, options: ChunkPlanOptions, ba
   return result;
 }
 
-function reachable(graph: ModuleGraph, from: string, stopAt: ReadonlySet<string>, options: ChunkPlanOptions, barrels: Map<string, Map<string, string>>) {
+function reachable(
+  graph: ModuleGraph,
+  from: string,
+  stopAt: (id: string) => boolean,
+  options: ChunkPlanOptions,
+  barrels: Map<string, Map<string, string>>,
+) {
   const seen = new Set<string>();
   const stack = [from];
   while (stack.length > 0) {
     const id = stack.pop()!;
-    if (seen.has(id) || stopAt.has(id)) continue;
+    if (seen.has(id) || (id !== from && stopAt(id))) continue;
     seen.add(id);
     stack.push(...importsOf(graph, id, options, barrels));
   }
@@ -122,11 +138,14 @@ function reachable(graph: ModuleGraph, from: string, stopAt: ReadonlySet<string>
  */
 export function planSharedChunks(graph: ModuleGraph, options: ChunkPlanOptions): Map<string, SharedChunk> {
   const barrels = new Map<string, Map<string, string>>();
-  const inEntry = reachable(graph, options.entry, new Set(), options, barrels);
+  const inEntry = reachable(graph, options.entry, () => false, options, barrels);
+  const pageSet = new Set(options.pages);
   const pagesReaching = new Map<string, string[]>();
   const funnelPages = new Set<string>();
   for (const page of options.pages) {
-    for (const id of reachable(graph, page, inEntry, options, barrels)) {
+    // Another lazily loaded module this one imports (the sign-in code imports Firebase's) is a chunk of its own,
+    // with what it imports: not this page's to share.
+    for (const id of reachable(graph, page, (id) => inEntry.has(id) || pageSet.has(id), options, barrels)) {
       if (options.funnelLibrary.test(id)) funnelPages.add(page);
       const pages = pagesReaching.get(id);
       if (pages) pages.push(page);
@@ -134,10 +153,20 @@ export function planSharedChunks(graph: ModuleGraph, options: ChunkPlanOptions):
     }
   }
   const plan = new Map<string, SharedChunk>();
-  const pageSet = new Set(options.pages);
+  const anyPage = new Set(options.anyPage);
   for (const [id, pages] of pagesReaching) {
     if (pages.length < 2 || pageSet.has(id)) continue;
-    plan.set(id, pages.every((page) => funnelPages.has(page)) ? 'funnels' : 'shared');
+    if (!pages.every((page) => funnelPages.has(page))) plan.set(id, 'shared');
+    else plan.set(id, pages.some((page) => anyPage.has(page)) ? 'core' : 'funnels');
+  }
+  // The bundler is told not to pull a planned module's imports in after it (vite.config.ts): that is safe because
+  // each of them is planned too or already in the entry. Checked, not assumed.
+  for (const id of plan.keys()) {
+    for (const imported of importsOf(graph, id, options, barrels)) {
+      if (!plan.has(imported) && !inEntry.has(imported) && !pageSet.has(imported)) {
+        throw new Error(`chunk plan: ${id} imports ${imported}, which is neither planned nor in the entry`);
+      }
+    }
   }
   return plan;
 }
@@ -150,15 +179,37 @@ export interface BuiltChunk {
   imports: readonly string[];
 }
 
+/** The chunks each planned chunk may import, directly or not: `shared` ← `core` ← `funnels`. */
+const mayImport: Record<SharedChunk, readonly SharedChunk[]> = { shared: [], core: ['shared'], funnels: ['shared', 'core'] };
+const isPlanned = (name: string): name is SharedChunk => name in mayImport;
+
 /**
- * Fails the build when the plan's promises do not hold in the output: the entry (the home page's first load) imports
- * neither shared chunk, and `shared` does not import `funnels` (a content page would download XState and zod).
+ * Fails the build when the output breaks the plan's promises: the entry (the home page's first load) reaches no
+ * planned chunk, directly or through another; `shared` reaches neither `core` nor `funnels` (a content page would
+ * download XState and zod), `core` does not reach `funnels`; and no chunks import each other in a cycle.
  */
 export function checkSharedChunks(chunks: readonly BuiltChunk[]): void {
-  const nameOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.name]));
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const reached = (from: BuiltChunk) => {
+    const seen = new Set<string>();
+    const stack = [...from.imports];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      stack.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return [...seen].map((file) => byFile.get(file)).filter((chunk) => chunk !== undefined);
+  };
   for (const chunk of chunks) {
-    const planned = chunk.imports.map((file) => nameOf.get(file)).filter((name) => name === 'shared' || name === 'funnels');
-    if (chunk.isEntry && planned.length > 0) throw new Error(`chunk plan: the entry ${chunk.fileName} imports ${planned.join(', ')}`);
-    if (chunk.name === 'shared' && planned.includes('funnels')) throw new Error(`chunk plan: ${chunk.fileName} imports funnels`);
+    const below = reached(chunk);
+    if (below.includes(chunk)) throw new Error(`chunk plan: ${chunk.fileName} imports itself through a cycle`);
+    const planned = below.map((other) => other.name).filter(isPlanned);
+    if (chunk.isEntry && planned.length > 0) throw new Error(`chunk plan: the entry ${chunk.fileName} reaches ${planned.join(', ')}`);
+    if (isPlanned(chunk.name)) {
+      const allowed = mayImport[chunk.name];
+      const refused = planned.filter((name) => name !== chunk.name && !allowed.includes(name));
+      if (refused.length > 0) throw new Error(`chunk plan: ${chunk.fileName} reaches ${refused.join(', ')}`);
+    }
   }
 }
