@@ -136,6 +136,10 @@ describe('planSharedChunks', () => {
     expect(orphanOnlyThroughHero.get('/src/lib/orphan.ts')).toBe('shared'); // reached by both pages that reach the hero
   });
 
+  it('fails the build when a module named as loaded on any page is not lazily loaded (a renamed file)', () => {
+    expect(() => planSharedChunks(graph, { ...options, anyPage: ['/src/lib/auth/renamed.ts'] })).toThrow(/renamed\.ts is not lazily loaded/);
+  });
+
   it('counts every module behind an icon set imported other than by name', () => {
     const star: ModuleGraph = {
       ...graph,

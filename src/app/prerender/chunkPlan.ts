@@ -38,8 +38,9 @@ export interface ChunkPlanOptions {
   /** Every lazily loaded module: the route pages, lazy sections such as the chat, the sign-in code. */
   pages: readonly string[];
   /**
-   * Lazily loaded modules any page may load whatever the route (the sign-in code, for a visitor signed in): what they
-   * share with funnel pages goes into `core`, so they do not carry the funnels' other shared code.
+   * Lazily loaded modules any page may load whatever the route (the sign-in code for a visitor signed in, the chat
+   * when opened): what they share with funnel pages goes into `core`, so they do not carry the funnels' other shared
+   * code. Each must be one of `pages`: a renamed file fails the build rather than silently moving code.
    */
   anyPage: readonly string[];
   /** The libraries that make a page a funnel. */
@@ -140,6 +141,8 @@ export function planSharedChunks(graph: ModuleGraph, options: ChunkPlanOptions):
   const barrels = new Map<string, Map<string, string>>();
   const inEntry = reachable(graph, options.entry, () => false, options, barrels);
   const pageSet = new Set(options.pages);
+  const unknown = options.anyPage.filter((id) => !pageSet.has(id));
+  if (unknown.length > 0) throw new Error(`chunk plan: ${unknown.join(', ')} is not lazily loaded anywhere`);
   const pagesReaching = new Map<string, string[]>();
   const funnelPages = new Set<string>();
   for (const page of options.pages) {
