@@ -6,15 +6,20 @@ import { expect, test, type Page } from '@playwright/test';
  */
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
-/** When the page's first paint was, and when each font was asked for, in ms since the page's start. */
-const timings = (page: Page) =>
-  page.evaluate(() => ({
+/**
+ * When the page's first paint was, and when each font was asked for, in ms since the page's start. The paint's entry
+ * is recorded a moment after the paint itself (a CI run read it before it was there): waited for first.
+ */
+const timings = async (page: Page) => {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  return page.evaluate(() => ({
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     fonts: performance
       .getEntriesByType('resource')
       .filter((entry) => entry.name.endsWith('.woff2'))
       .map((entry) => ({ file: entry.name.replace(/^.*\//, ''), askedAt: entry.startTime })),
   }));
+};
 
 const drawnInInter = (page: Page) =>
   page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Inter') && face.status === 'loaded'));
