@@ -10,7 +10,7 @@ import {
   type Observer,
   type SnapshotFrom,
 } from 'xstate';
-import { createTestModel, type TestPath } from 'xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import {
   chatMachine,
   type ChatDeltaEvent,
@@ -114,26 +114,7 @@ function withDefaultInput<TMachine extends AnyStateMachine>(machine: TMachine): 
 const replayable = withDefaultInput(machineWith(fakeStreams()));
 const model = createTestModel(modelOf(replayable), { events: events as never, serializeState });
 
-/**
- * Rebuilds one covering path with a bounded walk: the default rebuild walks every snapshot the path's events can
- * reach, exactly serialised, and a chat's transcript and reply grow with every message and piece, so that walk never
- * ends. Bounding the transcript and the reply to what the path itself can produce (and the count of announcements
- * too) keeps the snapshots exact and the walk finite.
- */
-type ModelEvent = Parameters<typeof model.getPathsFromEvents>[0][number];
-
-function boundedPath(list: ModelEvent[]): TestPath<Snapshot, ModelEvent> {
-  const sends = list.filter((event) => event.type === 'chat.submit' || event.type === 'chat.retry').length;
-  const pieces = list.filter((event) => event.type === 'chat.delta').length;
-  const bounded = (snapshot: Snapshot) =>
-    snapshot.context.messages.length <= 2 * sends &&
-    snapshot.context.announcements <= sends &&
-    snapshot.context.reply.length <= pieces * PIECE.length;
-  const [path] = model.getPathsFromEvents(list, { events: (snapshot) => (bounded(snapshot) ? list : []) });
-  return path!;
-}
-
-const paths = coveringPaths(model, replayable, serializeState, boundedPath);
+const paths = coveringPaths(model, replayable, serializeState);
 
 const errorOf = (event: AnyEventObject) => (event as unknown as { error: unknown }).error;
 
