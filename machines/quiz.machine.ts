@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, setup } from 'xstate';
 import {
   emptyQuizDraft,
   isConditionalStep,
@@ -24,7 +24,7 @@ import { signedOut, updateProfile, type AccountChangedEvent, type AccountFacts }
 /**
  * The growth quiz (docs/decisions/040-043, 048).
  *
- * loadingDraft -> chooseLanguage -> questions.<one state per step of `quizStepList`, in its order> -> done.report |
+ * resuming -> chooseLanguage -> questions.<one state per step of `quizStepList`, in its order> -> done.report |
  * done.dashboard
  *
  * The step states are made from the step list in src/domain/quiz.ts: each step's kind gives its events and checks,
@@ -32,7 +32,11 @@ import { signedOut, updateProfile, type AccountChangedEvent, type AccountFacts }
  * through its `asked` guard (websiteQuality when hasWebsite is Yes, monthlyAdSpend when runningAds is Yes). Resume is
  * one guarded transition per step. Answers live in context, so Back shows the answer given before.
  *
- * Effects are named and supplied by the feature with `.provide()`: the actors `loadDraft` and `updateProfile`, and the
+ * A draft saved on this device is part of the input: the page reads it (synchronously, from local storage) before the
+ * machine starts, and `resuming` passes straight on to its step, or to the language choice when there is none, so the
+ * first screen drawn is already the right one (docs/decisions/163-quiz-resumes-before-its-first-render.md).
+ *
+ * Effects are named and supplied by the feature with `.provide()`: the actor `updateProfile`, and the
  * actions `saveDraft`, `clearDraft`, `submitLead` (fire-and-forget: it never holds up the report), `openReport` and
  * `openDashboard`. A signed-in visitor with a purchased plan goes to the dashboard and their profile learns the
  * answers on the way; everyone else goes to the report, whose machine updates a signed-in visitor's profile.
@@ -65,6 +69,8 @@ export type QuizEvent =
 
 export interface QuizInput {
   account?: AccountFacts;
+  /** The draft saved on this device, if any (src/domain/quiz.ts has already moved it back to the first open step). */
+  draft?: SavedQuizDraft | null;
 }
 
 /** What the effects receive: the saved draft, the lead and the report are all made from this. */
@@ -89,14 +95,11 @@ const quizSetup = setup({
     input: {} as QuizInput,
   },
   actors: {
-    loadDraft: fromPromise<SavedQuizDraft | null>(async () => {
-      throw new Error('loadDraft must be provided by the app');
-    }),
     updateProfile,
   },
   guards: {
-    resumesAt: ({ event }, params: { step: QuizStep }) =>
-      (event as { output?: SavedQuizDraft | null }).output?.step === params.step,
+    /** The draft in the input was saved at this step (its language and answers are in context already). */
+    resumesAt: ({ context }, params: { step: QuizStep }) => context.step === params.step,
     /** A conditional step applies, given the answers including the one being given now. */
     asked: ({ context, event }, params: { step: QuizStep }) => isStepApplicable(params.step, answersAfter(context, event)),
     textValid: ({ context }, params: { step: TextStep }) => textStepError(params.step, context.answers[params.step]) === null,
@@ -112,10 +115,6 @@ const quizSetup = setup({
     openReport: () => {},
     openDashboard: () => {},
 
-    restoreDraft: assign(({ event }) => {
-      const draft = (event as { output?: SavedQuizDraft | null }).output;
-      return draft ? { language: draft.language, answers: draft.answers } : {};
-    }),
     setLanguage: assign({
       language: ({ event }) => {
         assertEvent(event, 'quiz.language');
@@ -262,32 +261,26 @@ const stepStates = Object.fromEntries(quizSteps.map((step, index) => [step, step
 const resumeTransitions = quizSteps.map((step) => ({
   guard: { type: 'resumesAt' as const, params: { step } },
   target: `questions.${step}` as const,
-  actions: 'restoreDraft' as const,
 }));
 
 export const quizMachine = quizSetup.createMachine({
   id: 'quiz',
   context: ({ input }) => ({
-    language: 'en',
-    answers: emptyQuizDraft(),
-    step: null,
+    language: input?.draft?.language ?? 'en',
+    answers: input?.draft?.answers ?? emptyQuizDraft(),
+    step: input?.draft?.step ?? null,
     error: null,
     direction: 'forward',
     account: input?.account ?? signedOut,
   }),
-  initial: 'loadingDraft',
+  initial: 'resuming',
   on: {
     'account.changed': { actions: 'setAccount' },
   },
   states: {
-    loadingDraft: {
-      invoke: {
-        id: 'loadDraft',
-        src: 'loadDraft',
-        onDone: [...resumeTransitions, { target: 'chooseLanguage' }],
-        // Storage that cannot be read (blocked, corrupt) is no draft: the quiz simply starts.
-        onError: { target: 'chooseLanguage' },
-      },
+    // Passed at once, before anything is drawn: to the draft's step, or to the language choice.
+    resuming: {
+      always: [...resumeTransitions, { target: 'chooseLanguage' }],
     },
     chooseLanguage: {
       on: {

@@ -28,7 +28,13 @@ function allTransitionKeys(machine: AnyStateMachine): string[] {
   );
 }
 
-export function measureCoverage(machine: AnyStateMachine, paths: { steps: { event: AnyEventObject }[] }[]): CoverageReport {
+/** A path to replay: its events, and the input its actor starts with when the machine's first state depends on it. */
+export interface ReplayedPath {
+  steps: { event: AnyEventObject }[];
+  input?: unknown;
+}
+
+export function measureCoverage(machine: AnyStateMachine, paths: ReplayedPath[]): CoverageReport {
   const entered = new Set<string>();
   const taken = new Set<string>();
   const record = (snapshot: unknown) => {
@@ -38,9 +44,14 @@ export function measureCoverage(machine: AnyStateMachine, paths: { steps: { even
   for (const path of paths) {
     // The root actor is the one whose parent is undefined; invoked children report through the same inspector.
     const actor = createActor(machine, {
+      input: path.input,
       inspect: (inspection) => {
         if ((inspection.actorRef as { _parent?: unknown })._parent !== undefined) return;
-        if (inspection.type === '@xstate.microstep') inspection._transitions.forEach((t) => taken.add(transitionKey(t)));
+        // A transition taken from a state means that state was entered, even one left at once by an eventless
+        // transition, which no snapshot shows.
+        if (inspection.type === '@xstate.microstep') {
+          inspection._transitions.forEach((t) => (taken.add(transitionKey(t)), entered.add(t.source.id)));
+        }
         if (inspection.type === '@xstate.snapshot') record(inspection.snapshot);
       },
     });
@@ -69,7 +80,7 @@ export function measureCoverage(machine: AnyStateMachine, paths: { steps: { even
 }
 
 /** The check every model test starts with: its paths reach every state and take every transition; logs the counts. */
-export function expectFullCoverage(name: string, machine: AnyStateMachine, paths: { steps: { event: AnyEventObject }[] }[]): void {
+export function expectFullCoverage(name: string, machine: AnyStateMachine, paths: ReplayedPath[]): void {
   const coverage = measureCoverage(machine, paths);
   console.info(
     `${name}: ${paths.length} paths; states ${coverage.states.covered}/${coverage.states.total}, ` +

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { quizMachine, type QuizEvent } from '../../machines/quiz.machine';
+import { quizMachine, type QuizEvent, type QuizInput } from '../../machines/quiz.machine';
 import {
   emptyQuizDraft,
   isTextStep,
@@ -22,7 +22,7 @@ import { QuizFlow } from '../../src/features/quiz/QuizFlow';
 import { QuizActor } from '../../src/features/quiz/quizActor';
 import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
-import { coveringPaths } from './paths';
+import { coveringPaths, replayPath } from './paths';
 import { modelOf } from './testable';
 import { quizProspect } from '../fixtures/quizProspect';
 
@@ -70,13 +70,6 @@ const typed: Record<'fullName' | 'email' | 'businessName', string[]> = {
 
 /** The events a person (or the page) can cause in each state, with the payloads that matter. */
 function eventsFor(snapshot: Snapshot): AnyEventObject[] {
-  if (snapshot.matches('loadingDraft')) {
-    return [
-      { type: 'xstate.done.actor.loadDraft', output: null },
-      ...quizSteps.map((step) => ({ type: 'xstate.done.actor.loadDraft', output: savedAt(step) })),
-      { type: 'xstate.error.actor.loadDraft', error: new Error('storage refused') },
-    ];
-  }
   if (snapshot.matches('chooseLanguage')) {
     return [
       { type: 'quiz.language', language: 'en' },
@@ -121,28 +114,40 @@ function serializeState(snapshot: Snapshot): string {
 }
 
 const model = createTestModel(modelOf(quizMachine), { events: eventsFor as never, serializeState });
-const paths = coveringPaths(model, quizMachine, serializeState);
+
+/**
+ * A visit without a draft: the model walks everything from the language choice. A visit with one starts elsewhere
+ * (the draft is the machine's input): for each saved step, the path to its first state, the resumed question; what
+ * follows is the same quiz the first walk covers.
+ */
+type QuizPath = ReturnType<typeof model.getShortestPaths>[number] & { input: QuizInput; resumedAt?: QuizStep };
+const resumePaths: QuizPath[] = quizSteps.map((step) => {
+  const input: QuizInput = { draft: savedAt(step) };
+  return Object.assign(replayPath(model, [], input), { input, resumedAt: step });
+});
+const paths: QuizPath[] = [
+  ...coveringPaths(model, quizMachine, serializeState).map((path) => Object.assign(path, { input: {} })),
+  ...resumePaths,
+];
 
 /** A readable test name: the events in order, with the payload that matters (the full snapshot is far too long). */
-function nameOf(path: (typeof paths)[number]): string {
+function nameOf(path: QuizPath): string {
+  if (path.resumedAt) return `${JSON.stringify(path.state.value)} from a draft saved at ${path.resumedAt}`;
   const events = path.steps
     .map(({ event }) => event as AnyEventObject)
     .filter((event) => event.type !== 'xstate.init')
     .map((event) => {
-      const type = String(event.type).replace('xstate.done.actor.loadDraft', 'draftLoaded').replace('xstate.error.actor.loadDraft', 'draftFailed');
-      if (type === 'draftLoaded') return `draftLoaded(${(event.output as SavedQuizDraft | null)?.step ?? 'none'})`;
       const detail = event.value ?? event.language ?? event.goal ?? event.accepted ?? event.hasPurchasedPlan;
-      return detail === undefined ? type : `${type}(${String(detail)})`;
+      return detail === undefined ? event.type : `${event.type}(${String(detail)})`;
     });
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ')}`;
 }
 
 /** The state ids the tests check, as `path.test` names them. */
-const stateKeys = ['loadingDraft', 'chooseLanguage', ...quizSteps.map((step) => `questions.${step}`), 'done.report', 'done.dashboard'];
+const stateKeys = ['chooseLanguage', ...quizSteps.map((step) => `questions.${step}`), 'done.report', 'done.dashboard'];
 
-/** Fake effects: a draft load the test settles, and recorders for the named actions. */
+/** Fake effects: recorders for the named actions and the profile update. */
 function fakeEffects() {
-  let settle: { resolve: (draft: SavedQuizDraft | null) => void; reject: (error: unknown) => void } | null = null;
   const effects = {
     saveDraft: vi.fn(),
     clearDraft: vi.fn(),
@@ -153,9 +158,6 @@ function fakeEffects() {
   };
   const logic = quizMachine.provide({
     actors: {
-      loadDraft: fromPromise<SavedQuizDraft | null>(
-        () => new Promise<SavedQuizDraft | null>((resolve, reject) => (settle = { resolve, reject })),
-      ),
       updateProfile: fromPromise<void, ProfileUpdate>(async ({ input }) => effects.updateProfile(input)),
     },
     actions: {
@@ -166,12 +168,7 @@ function fakeEffects() {
       openDashboard: ({ context }) => effects.openDashboard({ answers: context.answers }),
     },
   });
-  return {
-    logic,
-    effects,
-    resolve: (draft: SavedQuizDraft | null) => settle!.resolve(draft),
-    reject: (error: unknown) => settle!.reject(error),
-  };
+  return { logic, effects };
 }
 
 /** Effects every state must show: the draft is saved as it stands, and leaving happens exactly once. */
@@ -196,6 +193,21 @@ function checkEffects(expected: Snapshot, effects: ReturnType<typeof fakeEffects
   }
 }
 
+describe('quiz machine: a saved draft is the first screen', () => {
+  // @xstate/react draws the actor's snapshot before it starts: what it holds then is the first render.
+  it.each(quizSteps)('a draft saved at %s is that question before the actor starts', (step) => {
+    const actor = createActor(quizMachine, { input: { draft: savedAt(step) } });
+    const first = actor.getSnapshot();
+    expect(first.matches({ questions: step })).toBe(true);
+    expect(first.context).toMatchObject({ step, language: 'hi', answers: savedAt(step).answers });
+  });
+
+  it('without a draft the first screen is the language choice', () => {
+    expect(createActor(quizMachine, { input: {} }).getSnapshot().matches('chooseLanguage')).toBe(true);
+    expect(createActor(quizMachine, { input: { draft: null } }).getSnapshot().matches('chooseLanguage')).toBe(true);
+  });
+});
+
 describe('quiz machine: model-based paths', () => {
   it('generates paths and they reach every state and every transition', () => {
     expectFullCoverage('quiz', quizMachine, paths);
@@ -205,7 +217,7 @@ describe('quiz machine: model-based paths', () => {
     for (const path of paths) {
       it(nameOf(path), async () => {
         const fake = fakeEffects();
-        const actor = createActor(fake.logic, { input: {} }).start();
+        const actor = createActor(fake.logic, { input: path.input }).start();
         const matchesModel = (expected: Snapshot) => {
           const actual = actor.getSnapshot();
           expect(actual.value).toEqual(expected.value);
@@ -215,14 +227,6 @@ describe('quiz machine: model-based paths', () => {
         const send = ({ event }: ModelStep) => void actor.send(event as QuizEvent);
         await path.test({
           events: {
-            'xstate.done.actor.loadDraft': async ({ event }: ModelStep) => {
-              fake.resolve((event as unknown as { output: SavedQuizDraft | null }).output);
-              await act(async () => {});
-            },
-            'xstate.error.actor.loadDraft': async () => {
-              fake.reject(new Error('storage refused'));
-              await act(async () => {});
-            },
             'quiz.language': send,
             'quiz.change': send,
             'quiz.next': send,
@@ -252,7 +256,7 @@ describe('quiz machine: model-based paths', () => {
           return null;
         }
         const { user } = renderWithApp(
-          <QuizActor.Provider logic={fake.logic}>
+          <QuizActor.Provider logic={fake.logic} options={{ input: path.input }}>
             <Expose />
             <QuizFlow />
           </QuizActor.Provider>,
@@ -313,12 +317,6 @@ describe('quiz machine: model-based paths', () => {
 
         await path.test({
           events: {
-            'xstate.done.actor.loadDraft': async ({ event }: ModelStep) => {
-              await act(async () => fake.resolve((event as unknown as { output: SavedQuizDraft | null }).output));
-            },
-            'xstate.error.actor.loadDraft': async () => {
-              await act(async () => fake.reject(new Error('storage refused')));
-            },
             'quiz.language': async ({ event }: ModelStep) => {
               const { language } = event as Extract<QuizEvent, { type: 'quiz.language' }>;
               if (actorRef!.getSnapshot().matches('chooseLanguage')) {
@@ -354,16 +352,6 @@ describe('quiz machine: model-based paths', () => {
             },
           } as never,
           states: {
-            loadingDraft: () => {
-              expect(screen.queryByRole('progressbar')).toBeNull();
-              expect(screen.queryByRole('button', { name: 'English' })).toBeNull();
-              // The language choice keeps its place, unseen, so it appears without moving the page.
-              expect(screen.getByText(quizEn.lead)).not.toBeVisible();
-              const reserved = screen.getByText(quizEn.lead).closest('[role="group"]');
-              expect(reserved).toHaveAttribute('inert');
-              expect(reserved).toHaveAttribute('aria-hidden', 'true');
-              expect(screen.getByText(quizHi.heading)).toBeVisible();
-            },
             chooseLanguage: (expected: Snapshot) => {
               checkEffects(expected, fake.effects);
               expect(screen.getByRole('button', { name: 'English' })).toBeEnabled();

@@ -54,9 +54,8 @@ export const Lead = styled.p`
   text-align: center;
 `;
 
-export const LanguageChoice = styled.div<{ $reserved: boolean }>`
+export const LanguageChoice = styled.div`
   display: grid;
-  ${({ $reserved }) => $reserved && 'visibility: hidden;'}
   gap: ${({ theme }) => theme.space(6)};
   text-align: center;
   #quiz-language-prompt p {

@@ -30,29 +30,25 @@ const inputTypes: Record<TextStep, { type: string; autoComplete: string; inputMo
 
 /** Renders the quiz machine: the language choice, one question per screen, or the hand-over to the report. */
 export function QuizFlow() {
-  const isLoading = QuizActor.useSelector((snapshot) => snapshot.matches('loadingDraft'));
   const choosing = QuizActor.useSelector((snapshot) => snapshot.matches('chooseLanguage'));
   const leaving = QuizActor.useSelector((snapshot) => snapshot.hasTag('leaving'));
   const step = QuizActor.useSelector((snapshot) => (snapshot.matches('questions') ? snapshot.context.step : null));
   const language = QuizActor.useSelector((snapshot) => snapshot.context.language);
   const copy = copies[language];
   const panel = useScreenFocus(choosing ? 'language' : step);
-  // While the draft is read, the language choice's place is kept (unseen, inert): the first screen most visitors get,
-  // so it appears without moving anything (a bare placeholder shifted the page by 0.16 at 4x CPU).
-  const firstScreen = isLoading || choosing;
 
   return (
     <S.Wrap lang={step || leaving ? copy.lang : undefined}>
       <S.Intro>
         <h1>{step || leaving ? copy.heading : quizEn.heading}</h1>
-        {firstScreen && (
+        {choosing && (
           <p lang="hi" className="alt">
             {quizHi.heading}
           </p>
         )}
       </S.Intro>
-      <S.Panel ref={panel} aria-busy={isLoading || undefined}>
-        {firstScreen && <LanguageChoice reserved={isLoading} />}
+      <S.Panel ref={panel}>
+        {choosing && <LanguageChoice />}
         {step && <Question step={step} copy={copy} />}
         {leaving && (
           <S.Leaving role="status">
@@ -64,17 +60,11 @@ export function QuizFlow() {
   );
 }
 
-/** The two languages to answer in; `reserved` holds its place, unseen and unusable, while the draft is read. */
-function LanguageChoice({ reserved }: { reserved: boolean }) {
+/** The two languages to answer in. */
+function LanguageChoice() {
   const actor = QuizActor.useActorRef();
   return (
-    <S.LanguageChoice
-      role="group"
-      aria-labelledby="quiz-language-prompt"
-      $reserved={reserved}
-      inert={reserved}
-      aria-hidden={reserved || undefined}
-    >
+    <S.LanguageChoice role="group" aria-labelledby="quiz-language-prompt">
       <div id="quiz-language-prompt" tabIndex={-1} data-autofocus>
         <p>{quizEn.languagePrompt}</p>
         <p lang="hi">{quizHi.languagePrompt}</p>

@@ -4,20 +4,26 @@ import { usePageMeta } from '../../ui/usePageMeta';
 import { Container, Section } from '../../ui/layout';
 import { quizEn } from '../../content/quiz.en';
 import { AccountFeed, useFunnelAccount } from '../../lib/funnelAccount';
+import { loadQuizDraft } from '../../lib/draftStorage';
 import { QuizFlow } from './QuizFlow';
 import { liveQuizMachine, QuizActor } from './quizActor';
 
-/** /get-started: the quiz machine with its real effects, started with the visitor's account facts and fed their changes. */
+/**
+ * /get-started: the quiz machine with its real effects, started with the visitor's account facts (then fed their
+ * changes) and the draft saved on this device, read before the first render so a returning visitor's question is the
+ * first thing drawn (reading local storage is synchronous and never throws).
+ */
 export function QuizPage() {
   usePageMeta(quizEn.pageTitle, quizEn.pageDescription);
   const navigate = useNavigate();
   const { facts, updateProfile } = useFunnelAccount();
   const logic = useMemo(() => liveQuizMachine({ navigate, updateProfile }), [navigate, updateProfile]);
+  const draft = useMemo(() => loadQuizDraft(), []);
 
   return (
     <Section $tight>
       <Container>
-        <QuizActor.Provider logic={logic} options={{ input: { account: facts } }}>
+        <QuizActor.Provider logic={logic} options={{ input: { account: facts, draft } }}>
           <AccountFeed actorContext={QuizActor} facts={facts} />
           <QuizFlow />
         </QuizActor.Provider>

@@ -1,10 +1,9 @@
 import { createActorContext } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import type { NavigateFunction } from 'react-router-dom';
 import { quizMachine } from '../../../machines/quiz.machine';
 import type { UpdateProfileLogic } from '../../../machines/visitorAccount';
-import type { ReportHandoff, SavedQuizDraft } from '../../domain/quiz';
-import { clearQuizDraft, loadQuizDraft, saveQuizDraft } from '../../lib/draftStorage';
+import type { ReportHandoff } from '../../domain/quiz';
+import { clearQuizDraft, saveQuizDraft } from '../../lib/draftStorage';
 import { sendQuizLead } from '../../lib/quizApi';
 
 /** The quiz's actor: the bare machine by default; the page provides the live one below. */
@@ -16,11 +15,13 @@ export interface QuizPageEffects {
   updateProfile: UpdateProfileLogic;
 }
 
-/** The machine with its real effects: local storage, the lead API, the profile and navigation. Tests provide their own. */
+/**
+ * The machine with its real effects: local storage, the lead API, the profile and navigation. Tests provide their own.
+ * The saved draft is not an effect: the page reads it into the input (QuizPage.tsx).
+ */
 export function liveQuizMachine({ navigate, updateProfile }: QuizPageEffects) {
   return quizMachine.provide({
     actors: {
-      loadDraft: fromPromise<SavedQuizDraft | null>(async () => loadQuizDraft()),
       updateProfile,
     },
     actions: {
