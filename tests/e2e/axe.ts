@@ -36,7 +36,7 @@ export const scanCount = () => scans;
  */
 export async function expectAccessible(page: Page, state: string) {
   const before = page.viewportSize();
-  // Sections the browser lays out only near the screen (`content-visibility: auto`, decision 156) paint nothing while
+  // Sections the browser lays out only near the screen (`content-visibility: auto`, decisions 156 and 164) paint nothing while
   // far from it, and axe would measure their text against the page's white: scanned as a visitor sees them on arrival.
   const drawEverything = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   for (const viewport of viewports) {

@@ -41,3 +41,27 @@ for (const route of routes) {
     expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.02);
   });
 }
+
+/*
+ * A page's first layout covers what is seen first: its sections after the first and the footer are laid out only as
+ * they come near the screen (`content-visibility: auto`, decision 164), and are there, whole, when scrolled to.
+ */
+for (const route of ['/#/pricing', '/#/about']) {
+  test(`${route} lays out its later sections and footer only as they come near`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.locator('main h1')).toBeVisible();
+    const drawn = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    const lastSectionHeading = 'main > section:last-child h2';
+    expect(await drawn('main h1')).toBe(true);
+    expect(await drawn(lastSectionHeading)).toBe(false);
+    expect(await drawn('footer a')).toBe(false);
+
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeInViewport();
+    expect(await drawn('footer a')).toBe(true);
+    await page.locator(lastSectionHeading).scrollIntoViewIfNeeded();
+    await expect(page.locator(lastSectionHeading)).toBeInViewport();
+    expect(await drawn(lastSectionHeading)).toBe(true);
+  });
+}

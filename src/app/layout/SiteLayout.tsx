@@ -63,6 +63,15 @@ const Main = styled.main`
   flex-direction: column;
   & > :last-child { flex-grow: 1; }
   &:focus { outline: none; }
+  /*
+   * A page's sections after its first are laid out only when they come near the screen, holding an estimated (then
+   * their last) height meanwhile: the first layout covers what is seen first (decision 164). Their text stays in the
+   * page for find-in-page and assistive technology.
+   */
+  & > section ~ section {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 720px;
+  }
 `;
 
 const SkipLink = styled.a`
