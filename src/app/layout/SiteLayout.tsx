@@ -64,13 +64,15 @@ const Main = styled.main`
   & > :last-child { flex-grow: 1; }
   &:focus { outline: none; }
   /*
-   * A page's sections after its first are laid out only when they come near the screen, holding an estimated (then
-   * their last) height meanwhile: the first layout covers what is seen first (decision 164). Their text stays in the
-   * page for find-in-page and assistive technology.
+   * The contents of a page's sections after its first are laid out only when they come near the screen, holding an
+   * estimated (then their last) height meanwhile: the first layout covers what is seen first (decision 164). The
+   * sections themselves are drawn, and the estimate covers their contents (346-740 px today), so a dark one's
+   * background is behind all its text even before then: a contrast check reading undrawn text outside it would find
+   * the page's white. Their text stays in the page for find-in-page and assistive technology.
    */
-  & > section ~ section {
+  & > section ~ section > * {
     content-visibility: auto;
-    contain-intrinsic-size: auto 720px;
+    contain-intrinsic-size: auto 800px;
   }
 `;
 
