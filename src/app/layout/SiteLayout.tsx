@@ -66,9 +66,10 @@ const Main = styled.main`
   /*
    * The contents of a page's sections after its first are laid out only when they come near the screen, holding an
    * estimated (then their last) height meanwhile: the first layout covers what is seen first (decision 164). The
-   * sections themselves are drawn, and the estimate covers their contents (346-740 px today), so a dark one's
-   * background is behind all its text even before then: a contrast check reading undrawn text outside it would find
-   * the page's white. Their text stays in the page for find-in-page and assistive technology.
+   * sections themselves stay drawn, so their backgrounds are behind their text as far as the estimate reaches; on a
+   * dark background it must cover the contents (tests/e2e/layout-stability.spec.ts holds it), or a contrast check
+   * reading the undrawn text below it finds the page's white. Their text stays in the page for find-in-page and
+   * assistive technology.
    */
   & > section ~ section > * {
     content-visibility: auto;
