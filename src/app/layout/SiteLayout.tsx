@@ -55,6 +55,13 @@ function focusMain(event: React.MouseEvent<HTMLAnchorElement>) {
  * At least the screen under the header, so the footer starts below the first screen. A page whose first render is
  * short (a loading state, a page still signing in) then grows without moving the footer in view: at 60vh it jumped
  * down as the page filled in (a layout shift of 0.05 on the dashboard, 0.3 on a redirect, at 4x CPU).
+ *
+ * The contents of a page's sections after its first are laid out only when they come near the screen, holding an
+ * estimated (then their last) height meanwhile: the first layout covers what is seen first (decision 164). The
+ * sections themselves stay drawn, so their backgrounds are behind their text as far as the estimate reaches; on a
+ * dark background it must cover the contents (tests/e2e/layout-stability.spec.ts holds it), or a contrast check
+ * reading the undrawn text below it finds the page's white. Their text stays in the page for find-in-page and
+ * assistive technology.
  */
 const Main = styled.main`
   min-height: calc(100vh - ${headerBarHeight});
@@ -63,14 +70,6 @@ const Main = styled.main`
   flex-direction: column;
   & > :last-child { flex-grow: 1; }
   &:focus { outline: none; }
-  /*
-   * The contents of a page's sections after its first are laid out only when they come near the screen, holding an
-   * estimated (then their last) height meanwhile: the first layout covers what is seen first (decision 164). The
-   * sections themselves stay drawn, so their backgrounds are behind their text as far as the estimate reaches; on a
-   * dark background it must cover the contents (tests/e2e/layout-stability.spec.ts holds it), or a contrast check
-   * reading the undrawn text below it finds the page's white. Their text stays in the page for find-in-page and
-   * assistive technology.
-   */
   & > section ~ section > * {
     content-visibility: auto;
     contain-intrinsic-size: auto 800px;
