@@ -43,8 +43,9 @@ for (const route of routes) {
 }
 
 /*
- * A page's first layout covers what is seen first: its sections after the first and the footer are laid out only as
- * they come near the screen (`content-visibility: auto`, decision 164), and are there, whole, when scrolled to.
+ * A page's first layout covers what is seen first: the contents of its sections after the first and of the footer
+ * are laid out only as they come near the screen (`content-visibility: auto`, decision 164), and are there, whole,
+ * when scrolled to.
  */
 for (const route of ['/#/pricing', '/#/about']) {
   test(`${route} lays out its later sections and footer only as they come near`, async ({ page }) => {
