@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,13 +8,14 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { lockDataDir } from './dataDirLock';
+import { PGliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 /** The query API both drivers share; code above this file never knows which one it got. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type OpenDatabase =
-  | { kind: 'embedded'; db: PgliteDatabase<typeof schema>; client: PGlite; close: () => Promise<void> }
+  | { kind: 'embedded'; db: PgliteDatabase<typeof schema>; client: PGliteThread; close: () => Promise<void> }
   | { kind: 'postgres'; db: NodePgDatabase<typeof schema>; client: pg.Pool; close: () => Promise<void> };
 
 type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>;
@@ -46,6 +47,9 @@ function handBackDeadClients(pool: pg.Pool, logger?: Logger): void {
   });
 }
 
+/** Drizzle's PGlite driver calls only what PGliteThread answers as PGlite does (query, exec, transaction). */
+const embeddedDrizzle = (client: PGliteThread) => drizzlePglite({ client: client as unknown as PGlite, schema });
+
 /**
  * PostgreSQL through node-postgres when DATABASE_URL is set; otherwise PGlite (Postgres in WASM) under
  * `${DATA_DIR}/pglite`, or in memory when DATA_DIR is ':memory:' (tests).
@@ -67,17 +71,17 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
   }
 
   if (config.dataDir === ':memory:') {
-    const client = new PGlite();
+    const client = new PGliteThread(undefined);
     await client.waitReady;
-    return { kind: 'embedded', db: drizzlePglite({ client, schema }), client, close: () => client.close() };
+    return { kind: 'embedded', db: embeddedDrizzle(client), client, close: () => client.close() };
   }
   const dataDir = path.resolve(config.dataDir, 'pglite');
   await mkdir(path.dirname(dataDir), { recursive: true });
   // Before PGlite touches the directory: a second process on it would silently lose rows.
   const lock = await lockDataDir(dataDir);
-  let client: PGlite;
+  let client: PGliteThread;
   try {
-    client = new PGlite(dataDir);
+    client = new PGliteThread(dataDir);
     await client.waitReady;
   } catch (error) {
     await lock.release();
@@ -90,5 +94,5 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
       await lock.release();
     }
   };
-  return { kind: 'embedded', db: drizzlePglite({ client, schema }), client, close };
+  return { kind: 'embedded', db: embeddedDrizzle(client), client, close };
 }

@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client';
+import { PGliteThread } from './pgliteThread';
 
 const dialect = new PgDialect();
 
@@ -15,9 +15,9 @@ const dialect = new PgDialect();
  */
 export async function runWriteStatement(db: Database, statement: SQL): Promise<number | undefined> {
   const client = (db as Database & { $client?: unknown }).$client;
-  if (client instanceof PGlite || client instanceof pg.Pool) {
+  if (client instanceof PGliteThread || client instanceof pg.Pool) {
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    if (client instanceof PGlite) return (await client.query(text, params)).affectedRows;
+    if (client instanceof PGliteThread) return (await client.query(text, params)).affectedRows;
     return (await client.query(text, params)).rowCount ?? undefined;
   }
   // Both drivers answer `execute` with a count: `rowCount` (node-postgres) or `affectedRows` (PGlite).

@@ -12,8 +12,8 @@
  * speed drifts by 10-40% within a minute (a shared host), so a ratio of two runs 2 s apart is steadier than one of
  * two medians taken a round apart; the bare route's req/s shown is the median of all its runs. Measured twice when PostgreSQL is
  * there (TEST_DATABASE_URL, which `npm run bench` and `npm run bench:api` set through scripts/with-postgres.sh): on
- * PostgreSQL, what production runs on, and on the embedded PGlite, which shares the process's one thread with
- * Express (decision 150). Figures, never assertions; the table shows each route's ratio to the bare route beside its
+ * PostgreSQL, what production runs on, and on the embedded PGlite, which runs on a thread of its own beside Express
+ * (decision 165). Figures, never assertions; the table shows each route's ratio to the bare route beside its
  * target.
  *
  * Throughput is what a server answers when it is kept busy, so the routes are driven at 50 connections, as

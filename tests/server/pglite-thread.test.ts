@@ -1,0 +1,204 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { types } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { isDatabaseUnavailable, summariseDatabaseError } from '../../server/db/errors';
+import { PGliteThread } from '../../server/db/pgliteThread';
+
+/**
+ * The embedded database runs on a thread of its own (docs/decisions/165-embedded-database-on-its-own-thread.md),
+ * behind PGlite's own calls: these check that it answers as PGlite does (rows, errors, transactions, closing) and that
+ * its work no longer stops the server's event loop.
+ */
+
+let thread: PGliteThread;
+
+beforeAll(async () => {
+  thread = new PGliteThread(undefined);
+  await thread.waitReady;
+  await thread.exec(`
+    create table things (id integer primary key, name text not null, made timestamptz not null default now());
+    insert into things (id, name) values (1, 'one'), (2, 'two');
+  `);
+});
+
+afterAll(async () => {
+  await thread.close();
+});
+
+const count = async (db: Pick<PGliteThread, 'query'> = thread) =>
+  (await db.query<{ n: number }>('select count(*)::int as n from things')).rows[0]!.n;
+
+describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
+  it('answers rows as objects or arrays, with their fields and the rows a write touched', async () => {
+    const objects = await thread.query<{ id: number; name: string }>('select id, name from things where id = $1', [2]);
+    expect(objects.rows).toEqual([{ id: 2, name: 'two' }]);
+    expect(objects.fields.map((field) => field.name)).toEqual(['id', 'name']);
+    const arrays = await thread.query('select id, name from things order by id', [], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    const update = await thread.query('update things set name = name where id > $1', [0]);
+    expect(update.affectedRows).toBe(2);
+  });
+
+  it('parses a timestamp to a Date, or keeps it as text for the types given parsers, as Drizzle asks', async () => {
+    const parsed = await thread.query<{ made: unknown }>('select made from things where id = 1');
+    expect(parsed.rows[0]!.made).toBeInstanceOf(Date);
+    const text = await thread.query<{ made: unknown }>('select made from things where id = 1', [], {
+      parsers: { [types.TIMESTAMPTZ]: (value: string) => value },
+    });
+    expect(text.rows[0]!.made).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+  });
+
+  it("hands back PostgreSQL's error with its SQLSTATE, table and constraint, through Drizzle as through the driver", async () => {
+    const error = await thread.query("insert into things (id, name) values (1, 'again')").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', table: 'things', constraint: 'things_pkey', severity: 'ERROR' });
+    expect((error as Error).message).toMatch(/duplicate key value violates unique constraint "things_pkey"/);
+
+    const db = drizzle({ client: thread as unknown as PGlite });
+    const wrapped = await db.execute(sql`insert into things (id, name) values (2, 'again')`).catch((caught: unknown) => caught);
+    expect(summariseDatabaseError(wrapped)).toEqual({
+      sqlState: '23505',
+      operation: 'insert things',
+      table: 'things',
+      constraint: 'things_pkey',
+      unavailable: false,
+    });
+  });
+
+  it('commits a transaction whose callback resolves, and rolls back one that throws or asks to', async () => {
+    await thread.transaction(async (tx) => {
+      await tx.query("insert into things (id, name) values (3, 'three')");
+      expect(await count(tx)).toBe(3);
+    });
+    expect(await count()).toBe(3);
+
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("insert into things (id, name) values (4, 'four')");
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await thread.transaction(async (tx) => {
+      await tx.query("insert into things (id, name) values (5, 'five')");
+      await tx.rollback();
+    });
+    // A failed statement inside one rolls it back too, and the database goes on.
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("insert into things (id, name) values (6, 'six')");
+        await tx.query("insert into things (id, name) values (1, 'taken')");
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await count()).toBe(3);
+    await thread.query('delete from things where id = 3');
+  });
+
+  it("keeps a query from outside an open transaction waiting until it ends, as PGlite's one connection does", async () => {
+    const seen: string[] = [];
+    let outside: Promise<number> | undefined;
+    await thread.transaction(async (tx) => {
+      await tx.query("insert into things (id, name) values (7, 'seven')");
+      outside = count().then((n) => {
+        seen.push('outside');
+        return n;
+      });
+      // Give the outside query every chance to run first: it must not, or it would see (or join) this transaction.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen.push('transaction ends');
+    });
+    expect(await outside).toBe(3);
+    expect(seen).toEqual(['transaction ends', 'outside']);
+    await thread.query('delete from things where id = 7');
+  });
+
+  it("leaves the server's event loop free while a long query runs", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    const started = performance.now();
+    try {
+      await thread.query('select count(*) from generate_series(1, 3000000)');
+    } finally {
+      clearInterval(timer);
+    }
+    const elapsed = performance.now() - started;
+    // On the server's own thread this query would let no timer fire until it ended.
+    expect(elapsed).toBeGreaterThan(100);
+    expect(ticks).toBeGreaterThanOrEqual(3);
+  });
+
+  it('fails every call once closed, as a closed PGlite does, which the server reads as the database unavailable', async () => {
+    const other = new PGliteThread(undefined);
+    await other.waitReady;
+    await other.close();
+    expect(other.closed).toBe(true);
+    const error = await other.query('select 1').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: 'PGlite is closed' });
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    await other.close();
+  });
+
+  it('fails the calls in flight, and every later one, as unavailable when the thread dies', async () => {
+    const other = new PGliteThread(undefined);
+    await other.waitReady;
+    const inFlight = other.query('select count(*) from generate_series(1, 3000000)');
+    await other['worker'].terminate();
+    const error = await inFlight.catch((caught: unknown) => caught);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(isDatabaseUnavailable(await other.query('select 1').catch((caught: unknown) => caught))).toBe(true);
+    expect(other.closed).toBe(true);
+  });
+});
+
+describe('the embedded database in a directory', { timeout: 90_000 }, () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'growth-thread-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps what was committed across a close and a new open', async () => {
+    const first = await openDatabase({ databaseUrl: undefined, dataDir });
+    await first.db.execute(sql`create table kept (note text)`);
+    await first.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into kept values ('still here')`);
+    });
+    await first.close();
+    const second = await openDatabase({ databaseUrl: undefined, dataDir });
+    try {
+      const { rows } = await second.db.execute<{ note: string }>(sql`select note from kept`);
+      expect(rows).toEqual([{ note: 'still here' }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('does not keep a process alive once its queries are answered', () => {
+    // A script that queries and never closes: the idle thread must not hold the process open.
+    const script = `
+      import { PGliteThread } from ${JSON.stringify(path.resolve('server/db/pgliteThread.ts'))};
+      const db = new PGliteThread(undefined);
+      await db.waitReady;
+      const { rows } = await db.query('select 41 + 1 as answer');
+      console.log(rows[0].answer);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('42');
+    expect(run.status).toBe(0);
+  });
+});
