@@ -47,6 +47,10 @@ function handBackDeadClients(pool: pg.Pool, logger?: Logger): void {
   });
 }
 
+/** A crash of the embedded database's thread is logged: the health check and every query say 503 from then on. */
+const reportLost = (logger?: Logger) => (err: Error) =>
+  logger?.error('the embedded database stopped: every query fails until the server is restarted', { err });
+
 /** Drizzle's PGlite driver calls only what PGliteThread answers as PGlite does (query, exec, transaction). */
 const embeddedDrizzle = (client: PGliteThread) => drizzlePglite({ client: client as unknown as PGlite, schema });
 
@@ -71,7 +75,7 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
   }
 
   if (config.dataDir === ':memory:') {
-    const client = new PGliteThread(undefined);
+    const client = new PGliteThread(undefined, { onLost: reportLost(logger) });
     await client.waitReady;
     return { kind: 'embedded', db: embeddedDrizzle(client), client, close: () => client.close() };
   }
@@ -81,11 +85,12 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
   const lock = await lockDataDir(dataDir);
   let client: PGliteThread;
   try {
-    client = new PGliteThread(dataDir);
+    client = new PGliteThread(dataDir, { onLost: reportLost(logger) });
     await client.waitReady;
   } catch (error) {
     await lock.release();
-    throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The embedded database in ${dataDir} could not be opened: ${reason}`, { cause: error });
   }
   const close = async () => {
     try {

@@ -49,21 +49,41 @@ export class PGliteThread implements PGliteQueries {
   private nextId = 1;
   private nextTransaction = 1;
   private stopped: Error | undefined;
+  private started = false;
   readonly waitReady: Promise<void>;
 
-  /** `dataDir` undefined: in memory. */
-  constructor(dataDir: string | undefined) {
+  /**
+   * `dataDir` undefined: in memory. `onLost` hears of a thread that stopped on its own once started (it crashed):
+   * every query fails from then on, and the server answers 503 until it is restarted.
+   */
+  constructor(dataDir: string | undefined, { onLost }: { onLost?: (error: Error) => void } = {}) {
     // Referenced while a call is waiting (the start is the first): see settle().
     this.worker = startWorker(dataDir);
-    this.waitReady = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
-    // A database that cannot start (a damaged directory, say) leaves nothing running behind the error.
-    this.waitReady.catch((error: Error) => {
+    const started = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
+    // A database that cannot start (a damaged directory, say) fails with its own error, once nothing runs behind it
+    // (its caller then lets go of the directory's lock).
+    this.waitReady = started.then(
+      () => {
+        this.started = true;
+      },
+      async (error: Error) => {
+        this.stop(error);
+        await this.worker.terminate();
+        throw error;
+      },
+    );
+    const lost = (error: Error) => {
+      if (this.started && !this.stopped) onLost?.(error);
       this.stop(error);
+    };
+    this.worker.on('message', (reply: Reply) => this.settle(reply));
+    this.worker.on('error', lost);
+    this.worker.on('exit', (code) => lost(new Error(`the database's thread exited with code ${code}`)));
+    // An answer that cannot be read says nothing of whose it was: no call could be trusted to get its own after it.
+    this.worker.on('messageerror', (error) => {
+      lost(error);
       void this.worker.terminate();
     });
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
-    this.worker.on('error', (error) => this.stop(error));
-    this.worker.on('exit', (code) => this.stop(new Error(`the database's thread exited with code ${code}`)));
   }
 
   get closed(): boolean {
@@ -73,17 +93,21 @@ export class PGliteThread implements PGliteQueries {
   private settle(reply: Reply): void {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
-    this.pending.delete(reply.id);
-    // An idle thread must not keep the process alive; one with work in flight must (a script awaiting its query).
-    if (this.pending.size === 0) this.worker.unref();
+    this.forget(reply.id);
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(revive(reply.error));
   }
 
-  /** Every call in flight, and every later one, fails as a query on a closed PGlite does. */
+  /** An idle thread must not keep the process alive; one with work in flight must (a script awaiting its query). */
+  private forget(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
+  /** Every call in flight, and every later one, fails as a query on a closed PGlite does; the start with its cause. */
   private stop(cause: Error): void {
     this.stopped ??= cause;
-    for (const { reject } of this.pending.values()) reject(new Error(closedMessage, { cause }));
+    for (const [id, { reject }] of this.pending) reject(id === 0 ? cause : new Error(closedMessage, { cause }));
     this.pending.clear();
   }
 
@@ -93,7 +117,13 @@ export class PGliteThread implements PGliteQueries {
     if (this.pending.size === 0) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.post({ ...request, id } as Request);
+      try {
+        this.worker.postMessage({ ...request, id } as Request);
+      } catch (error) {
+        // A parameter that cannot be copied to the thread (a function, say): this call fails, nothing waits for it.
+        this.forget(id);
+        reject(error as Error);
+      }
     });
   }
 

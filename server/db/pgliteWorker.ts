@@ -14,14 +14,20 @@ if (!parentPort) throw new Error('pgliteWorker runs as a worker thread');
 const port = parentPort;
 const { dataDir } = workerData as { dataDir: string | undefined };
 
-/** Only plain values cross a thread: a PostgreSQL error's code, table, constraint and the like, never a function. */
+/**
+ * Only plain values cross a thread: a PostgreSQL error's code, table, constraint and the like, never a function. Not
+ * every rejection is an Error (the WASM file system rejects with its own objects, errno and all).
+ */
 function serialise(error: unknown): SerialisedError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), props: {} };
   const props: Record<string, unknown> = {};
+  if (typeof error !== 'object' || error === null) return { name: 'Error', message: String(error), props };
   for (const [key, value] of Object.entries(error)) {
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) props[key] = value;
   }
-  return { name: error.name, message: error.message, props };
+  const { name: given, message } = error as { name?: unknown; message?: unknown };
+  const name = typeof given === 'string' ? given : 'Error';
+  const described = typeof message === 'string' && message !== '' && message !== '[object Object]';
+  return { name, message: described ? message : `${name}${props.errno === undefined ? '' : ` (errno ${props.errno})`}`, props };
 }
 
 /**
@@ -115,15 +121,24 @@ async function handle(request: Exclude<Request, { op: 'begin' }>): Promise<unkno
   }
 }
 
+/** An answer that cannot be copied to the main thread is answered as an error, never left unanswered. */
+function reply(message: Reply): void {
+  try {
+    port.postMessage(message);
+  } catch (error) {
+    port.postMessage({ id: message.id, ok: false, error: serialise(error) } satisfies Reply);
+  }
+}
+
 port.on('message', (request: Request) => {
   if (request.op === 'begin') return begin(request.transaction);
   handle(request).then(
-    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies Reply),
-    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serialise(error) } satisfies Reply),
+    (value) => reply({ id: request.id, ok: true, value }),
+    (error: unknown) => reply({ id: request.id, ok: false, error: serialise(error) }),
   );
 });
 
 db.waitReady.then(
-  () => port.postMessage({ id: 0, ok: true, value: undefined } satisfies Reply),
-  (error: unknown) => port.postMessage({ id: 0, ok: false, error: serialise(error) } satisfies Reply),
+  () => reply({ id: 0, ok: true, value: undefined }),
+  (error: unknown) => reply({ id: 0, ok: false, error: serialise(error) }),
 );

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { isDatabaseUnavailable, summariseDatabaseError } from '../../server/db/errors';
 import { PGliteThread } from '../../server/db/pgliteThread';
@@ -137,9 +137,11 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
   });
 
   it('fails every call once closed, as a closed PGlite does, which the server reads as the database unavailable', async () => {
-    const other = new PGliteThread(undefined);
+    const lost = vi.fn();
+    const other = new PGliteThread(undefined, { onLost: lost });
     await other.waitReady;
     await other.close();
+    expect(lost).not.toHaveBeenCalled();
     expect(other.closed).toBe(true);
     const error = await other.query('select 1').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ message: 'PGlite is closed' });
@@ -147,8 +149,9 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
     await other.close();
   });
 
-  it('fails the calls in flight, and every later one, as unavailable when the thread dies', async () => {
-    const other = new PGliteThread(undefined);
+  it('fails the calls in flight, and every later one, as unavailable when the thread dies, and says so once', async () => {
+    const lost = vi.fn();
+    const other = new PGliteThread(undefined, { onLost: lost });
     await other.waitReady;
     const inFlight = other.query('select count(*) from generate_series(1, 3000000)');
     await other['worker'].terminate();
@@ -156,6 +159,26 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(isDatabaseUnavailable(await other.query('select 1').catch((caught: unknown) => caught))).toBe(true);
     expect(other.closed).toBe(true);
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(lost.mock.calls[0]![0]).toBeInstanceOf(Error);
+  });
+
+  it('refuses a parameter that cannot cross to the thread, on that call alone', async () => {
+    await expect(thread.query('select $1::text', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+    expect((await thread.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("fails to start with the database's own reason, not as a closed one", async () => {
+    const notADirectory = path.join(await mkdtemp(path.join(tmpdir(), 'growth-file-')), 'a-file');
+    await writeFile(notADirectory, 'not a database');
+    const lost = vi.fn();
+    const broken = new PGliteThread(notADirectory, { onLost: lost });
+    const error = await broken.waitReady.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).not.toBe('PGlite is closed');
+    expect(broken.closed).toBe(true);
+    expect(lost).not.toHaveBeenCalled();
+    await rm(path.dirname(notADirectory), { recursive: true, force: true });
   });
 });
 
@@ -184,12 +207,27 @@ describe('the embedded database in a directory', { timeout: 90_000 }, () => {
     }
   });
 
+  it('names the directory it could not open, and lets go of its lock', async () => {
+    const broken = await mkdtemp(path.join(tmpdir(), 'growth-broken-'));
+    try {
+      await writeFile(path.join(broken, 'pglite'), 'a file where the database should be');
+      await expect(openDatabase({ databaseUrl: undefined, dataDir: broken })).rejects.toThrow(
+        `The embedded database in ${path.join(broken, 'pglite')} could not be opened: ErrnoError`,
+      );
+      await expect(stat(path.join(broken, 'pglite.lock'))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+    }
+  });
+
   it('does not keep a process alive once its queries are answered', () => {
     // A script that queries and never closes: the idle thread must not hold the process open.
     const script = `
       import { PGliteThread } from ${JSON.stringify(path.resolve('server/db/pgliteThread.ts'))};
       const db = new PGliteThread(undefined);
       await db.waitReady;
+      // A call refused on its way (a parameter that cannot be copied) must not leave the thread held either.
+      await db.query('select $1', [() => 0]).catch(() => undefined);
       const { rows } = await db.query('select 41 + 1 as answer');
       console.log(rows[0].answer);
     `;
