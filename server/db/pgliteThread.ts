@@ -57,7 +57,7 @@ export class PGliteThread implements PGliteQueries {
    * every query fails from then on, and the server answers 503 until it is restarted.
    */
   constructor(dataDir: string | undefined, { onLost }: { onLost?: (error: Error) => void } = {}) {
-    // Referenced while a call is waiting (the start is the first): see settle().
+    // Referenced while a call is waiting (the start is the first): see forget().
     this.worker = startWorker(dataDir);
     const started = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
     // A database that cannot start (a damaged directory, say) fails with its own error, once nothing runs behind it
@@ -146,7 +146,11 @@ export class PGliteThread implements PGliteQueries {
   }
 
   exec(sql: string): Promise<Results[]> {
-    return this.call({ op: 'exec', sql });
+    return this.execOn(undefined, sql);
+  }
+
+  private execOn(transaction: number | undefined, sql: string): Promise<Results[]> {
+    return this.call({ op: 'exec', sql, transaction });
   }
 
   /** As PGlite's: commits when `callback` resolves, rolls back when it throws (or calls `rollback`). */
@@ -162,7 +166,7 @@ export class PGliteThread implements PGliteQueries {
     };
     const tx = {
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.queryOn<R>(transaction, sql, params, options),
-      exec: (sql: string) => this.call<Results[]>({ op: 'exec', sql, transaction }),
+      exec: (sql: string) => this.execOn(transaction, sql),
       rollback: () => end(false),
     };
     let result: T;
