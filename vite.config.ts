@@ -13,6 +13,7 @@ import { lazyRoutesOf, preloadTable, routePreloadScript, type PreloadTable } fro
 import { appStartScript, takeEntryTags } from './src/app/prerender/appStart.js';
 import { fontsAfterFirstPaintOn, fontsWhenDueScript, takeFontPreloads } from './src/app/prerender/fontsWhenDue.js';
 import { leanHead } from './src/app/prerender/leanHead.js';
+import { fallbackFontFaces } from './src/ui/fallbackFont.js';
 import { checkSharedChunks, planSharedChunks, type SharedChunk } from './src/app/prerender/chunkPlan.js';
 import { earlyPressScript } from './src/lib/heldPresses.js';
 import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
@@ -184,8 +185,9 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
       configFile: config.configFile,
       mode: config.mode,
       logLevel: 'warn',
-      // Its package has no "exports": Node would load the CommonJS build, whose default export is not `styled`.
-      ssr: { noExternal: ['styled-components'] },
+      // styled-components' package has no "exports": Node would load the CommonJS build, whose default export is not
+      // `styled`. lucide-react is bundled so that the prerendered icons go through lucideWithoutDefaultClasses.
+      ssr: { noExternal: ['styled-components', 'lucide-react'] },
       build: {
         ssr: 'src/app/prerender/render.tsx',
         outDir: ssrDir,
@@ -207,7 +209,9 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
     if (!page.includes(root) || !page.includes('</head>')) throw new Error(`prerender: no empty ${root} in ${indexFile}`);
     // display:none, not visibility:hidden: a hidden but laid-out home page cost every other page's first load its
     // style and layout (measured on /#/pricing at CPU x4: layout 374-681 ms -> 194-207 ms, style 201-407 -> 125-158).
-    const hide = `<style>.${elsewhereClass} #root{display:none}</style>`;
+    // With the faces that stand in for the web fonts until they arrive (src/ui/fallbackFont.ts): outside the fonts'
+    // own style element, which the quiz switches off until its first paint.
+    const headStyle = `<style>.${elsewhereClass} #root{display:none}${fallbackFontFaces}</style>`;
     // The key Firebase keeps the signed-in user under, for the API key this build was made with.
     const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
     // One inline script (one hash in every page's CSP header), in this order: whether the prerendered page is this
@@ -215,13 +219,33 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
     const fonts = fontsWhenDueScript({ styleId: 'fonts', preloads: fontPreloads, afterFirstPaintOn: fontsAfterFirstPaintOn.source, seenKey: 'fonts-seen', latestMs: 4000 });
     const appStart = appStartScript({ entry, modules, routePreloads, elsewhereClass, homeHash: homeHash.source, ...appStartTimes });
     const headScript = minifiedScript([notThisPageScript(sessionKey), fonts, earlyPressScript(), appStart].join(';'));
-    const headEnd = `    <script>${headScript}</script>\n    ${hide}\n    ${styleTags}\n  </head>`;
+    const headEnd = `    <script>${headScript}</script>\n    ${headStyle}\n    ${styleTags}\n  </head>`;
     // Replaced by functions: a replacement string would read `$'`, `$&` in the scripts or the markup as patterns.
     const built = page.replace('</head>', () => headEnd).replace(root, () => `<div id="root">${html}</div>`);
     await writeFile(indexFile, leanHead(built));
   } finally {
     await rm(ssrDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * lucide-react writes `class="lucide lucide-<name> lucide-<alias>"` on every icon. Nothing styles by those names, and
+ * on the prerendered home page's 80 icons they came to 2.6 kB of markup (172 bytes of Brotli), in the page that must
+ * fit the first round trip (docs/decisions/166-fallback-font-sized-to-the-web-fonts.md). The library's builder has the
+ * switch (`includeDefaultClasses`); its React component does not pass it, so this passes it. A class given to an icon
+ * is still written. The build stops if the line it looks for is gone (another version of the package).
+ */
+function lucideWithoutDefaultClasses(): Plugin {
+  const anchor = 'hasA11yProp: hasAccessibleProp,';
+  return {
+    name: 'lucide-without-default-classes',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.split('?')[0]!.endsWith('/node_modules/lucide-react/dist/esm/Icon.mjs')) return null;
+      if (!code.includes(anchor)) this.error(`lucide-react's Icon.mjs no longer has "${anchor}": see vite.config.ts`);
+      return { code: code.replace(anchor, `${anchor} includeDefaultClasses: false,`), map: null };
+    },
+  };
 }
 
 /**
@@ -301,6 +325,7 @@ export default defineConfig({
     styledComponentIds(),
     react(),
     hashedFontsAndImages(),
+    lucideWithoutDefaultClasses(),
     {
       // React Router publishes its development build (dev-only warnings compiled in) under every import condition;
       // its production build is the same code with them compiled out: 0.6 kB less gzip, no dev warnings in the

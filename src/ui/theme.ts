@@ -1,3 +1,5 @@
+import { fallbackFamily } from './fallbackFont';
+
 /**
  * Design tokens. Every colour pair used for text meets WCAG AA (4.5:1) on the surface it sits on;
  * `accent` is decorative only and never carries text on white.
@@ -27,9 +29,9 @@ export const theme = {
     focus: '#f59e0b',
   },
   font: {
-    body: "'Inter Variable', 'Noto Sans Devanagari Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Devanagari', sans-serif",
-    display:
-      "'Plus Jakarta Sans Variable', 'Inter Variable', 'Noto Sans Devanagari Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans Devanagari', sans-serif",
+    /** While the web fonts download, `fallbackFamily` draws at their width (src/ui/fallbackFont.ts). */
+    body: `'Inter Variable', 'Noto Sans Devanagari Variable', '${fallbackFamily}', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Devanagari', sans-serif`,
+    display: `'Plus Jakarta Sans Variable', 'Inter Variable', 'Noto Sans Devanagari Variable', '${fallbackFamily}', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans Devanagari', sans-serif`,
     /**
      * The family of the few Hindi words an English page shows, put before `body` or `display` on their elements only:
      * a subset of Noto Sans Devanagari holding just their letters (src/content/devanagariLabels.ts).
