@@ -230,7 +230,7 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
 
 /**
  * lucide-react writes `class="lucide lucide-<name> lucide-<alias>"` on every icon. Nothing styles by those names, and
- * on the prerendered home page's 80 icons they came to 2.6 kB of markup (172 bytes of Brotli), in the page that must
+ * on the prerendered home page's 80 icons they came to 2.6 kB of markup (146 bytes of Brotli), in the page that must
  * fit the first round trip (docs/decisions/166-fallback-font-sized-to-the-web-fonts.md). The library's builder has the
  * switch (`includeDefaultClasses`); its React component does not pass it, so this passes it. A class given to an icon
  * is still written. The build stops if the line it looks for is gone (another version of the package).

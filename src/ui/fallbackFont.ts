@@ -11,7 +11,8 @@
  * Each face names the local fonts it can use; a face whose fonts are missing is skipped, and the browser tries the one
  * declared before it (then the next family of the stack). Arial stands for Windows, macOS and iOS, Liberation Sans (the
  * same metrics) for Linux, Roboto for Android (its `system-ui`, variable since Android 12, so its weight follows the
- * request). The faces of one weight range share it so that a missing font falls back within the family.
+ * request; measured on Linux, not on a device). The faces of one weight range share it so that a missing font falls
+ * back within the family. Characters no web font holds (the rupee sign) are drawn in this family too, for good.
  *
  * `size-adjust` is the web fonts' width over the local font's, measured in Chromium on the site's copy (Plus Jakarta Sans
  * 800 over Arial Bold 101.7%, Inter 400 over Arial 106.3%, both over Roboto 106.9-108.5%), then tuned until five pages
