@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * When the fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md): beside the page everywhere, except
- * on a first visit of the quiz, where the page's code comes first and the fonts follow its first paint.
+ * When the fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md, 167-fonts-after-the-first-paint-
+ * everywhere-but-home.md): beside the page on home, whose first screen is in index.html; on a first visit of any other
+ * page, the page's code comes first and the fonts follow its first paint.
  */
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
@@ -44,12 +45,18 @@ test('a first visit of the quiz paints before its fonts are asked for; the next 
   for (const font of latin) expect(font.askedAt, font.file).toBeLessThan(again.firstPaint);
 });
 
-test('the pricing page asks for its fonts beside the page, before its first paint', async ({ page }) => {
-  await page.goto('/#/pricing');
-  await expect(page.locator('main h1')).toBeVisible();
-  await drawnInInter(page);
-  const { firstPaint, fonts } = await timings(page);
-  const latin = fonts.filter((font) => font.file.includes('latin-basic'));
-  expect(latin).toHaveLength(2);
-  for (const font of latin) expect(font.askedAt, font.file).toBeLessThan(firstPaint);
-});
+// Home's first screen is in index.html, painted before any code runs: its fonts come beside it.
+for (const { route, name, askedBeforePaint } of [
+  { route: '/#/pricing', name: 'a first visit of the pricing page paints before its fonts are asked for', askedBeforePaint: false },
+  { route: '/', name: 'the home page asks for its fonts beside the page, before its first paint', askedBeforePaint: true },
+]) {
+  test(name, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.locator('main h1')).toBeVisible();
+    await drawnInInter(page);
+    const { firstPaint, fonts } = await timings(page);
+    const latin = fonts.filter((font) => font.file.includes('latin-basic'));
+    expect(latin).toHaveLength(2);
+    for (const font of latin) expect(font.askedAt < firstPaint, font.file).toBe(askedBeforePaint);
+  });
+}

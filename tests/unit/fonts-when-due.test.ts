@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { homeHash } from '../../src/app/prerender/homeHash';
 import { fontsAfterFirstPaintOn, fontsWhenDueScript, loadFontsWhenDue, takeFontPreloads, type FontsWhenDueOptions } from '../../src/app/prerender/fontsWhenDue';
 
 /**
@@ -76,19 +77,24 @@ function fakeWindow({ hash = '', seen = false, storageRefused = false, paintRepo
 
 const preloaded = options.preloads.map((href) => ['preload', 'font', 'font/woff2', '', href]);
 
+it('has the fonts follow the first paint on every page but home, whose first screen is in index.html', () => {
+  const hashes = ['', '#', '#/', '#main', '#/?utm_source=ad', '#?x=1', '#/pricing', '#/get-started?lang=hi', '#/payment', '#/p'];
+  for (const hash of hashes) expect(fontsAfterFirstPaintOn.test(hash), hash).toBe(!homeHash.test(hash));
+});
+
 describe('loadFontsWhenDue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  // The payment page too: a first visit there has no plan handed over and is sent to pricing, whose text reflows.
-  it.each(['', '#/', '#/pricing', '#/contact', '#/case-studies', '#/dashboard', '#/report?lang=hi', '#/payment', '#/get-started-now'])('preloads the fonts beside the page on %j', (hash) => {
+  // Home: its first screen is in index.html, drawn in the fonts before any code runs.
+  it.each(['', '#', '#/', '#main', '#/?utm_source=ad'])('preloads the fonts beside the page on %j', (hash) => {
     const page = fakeWindow({ hash });
     loadFontsWhenDue(options, page.win);
     expect(page.preloads()).toEqual(preloaded);
     expect(page.sheet().disabled).toBe(false);
   });
 
-  it.each(['#/get-started', '#/get-started?lang=hi'])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
+  it.each(['#/get-started', '#/get-started?lang=hi', '#/pricing', '#/contact', '#/case-studies', '#/payment', '#/dashboard', '#/report?lang=hi'])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
     const page = fakeWindow({ hash });
     loadFontsWhenDue(options, page.win);
     expect(page.preloads()).toEqual([]);

@@ -1,24 +1,23 @@
 /**
- * When the site's fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md).
+ * When the site's fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md and
+ * 167-fonts-after-the-first-paint-everywhere-but-home.md).
  *
- * Everywhere but the quiz, the Latin fonts (37 kB) are preloaded beside the page, as index.html did for every page:
- * the prerendered home page is drawn in them, and the content pages' text would reflow if they came after the page's
- * first paint (measured: pricing 0.085, contact 0.056, case studies 0.196 of layout shift).
+ * On home, the Latin fonts (37 kB) are preloaded beside the page, as index.html did for every page: its first screen
+ * is prerendered in index.html and painted before any code runs, so the fonts do not hold anything up there.
  *
- * The quiz, where paid traffic lands, is drawn by the app's code (about 130 kB), and on a first visit over a slow link
- * its fonts (those 37 kB and the Devanagari labels' 26 kB) shared the link with that code: the page appeared later,
- * for text the fallback font shows meanwhile anyway (`font-display: swap`). Its first screen is short and centred, so
- * the swap barely moves it (0.013). There, for a browser that has not had the fonts yet, the fonts' style sheet is
- * switched off until the page's first paint and switched on in the frame after: the code comes first, the fonts swap
- * in after. A browser that has had them (it keeps them a year) gets them at once, so a returning visitor never sees
- * the swap.
+ * Every other page is drawn by the app's code (120-160 kB), and on a first visit over a slow link the fonts (those
+ * 37 kB, and on the quiz the Devanagari labels' 26 kB) shared the link with that code: the page appeared later, for
+ * text a local font sized to the web fonts shows meanwhile anyway (src/ui/fallbackFont.ts), so the swap moves nothing.
+ * There, for a browser that has not had the fonts yet, the fonts' style sheet is switched off until the page's first
+ * paint and switched on in the frame after: the code comes first, the fonts swap in after. A browser that has had
+ * them (it keeps them a year) gets them at once, so a returning visitor never sees the swap.
  *
  * `loadFontsWhenDue` is embedded in index.html by its source (vite.config.ts), so the unit tests run the same code. It
  * names nothing from outside itself but its parameters.
  */
 
-/** The quiz (with or without a query or a sub-address). */
-export const fontsAfterFirstPaintOn = /^#\/get-started(?:[/?]|$)/;
+/** Every page but home (whose hashes are `#`, `#/`, `#main` and those with a query only: homeHash.ts). */
+export const fontsAfterFirstPaintOn = /^#\/[^?]/;
 
 export interface FontsWhenDueOptions {
   /** The id of the `<style>` holding the `@font-face` rules. */
