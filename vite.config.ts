@@ -11,7 +11,7 @@ import { precompressDir } from './server/http/precompressed.js';
 import { elsewhereClass, homeHash } from './src/app/prerender/homeHash.js';
 import { lazyRoutesOf, preloadTable, routePreloadScript, type PreloadTable } from './src/app/prerender/routePreloads.js';
 import { appStartScript, takeEntryTags } from './src/app/prerender/appStart.js';
-import { fontsAfterFirstPaintOn, fontsWhenDueScript, takeFontPreloads } from './src/app/prerender/fontsWhenDue.js';
+import { fontsWhenDueScript, takeFontPreloads } from './src/app/prerender/fontsWhenDue.js';
 import { leanHead } from './src/app/prerender/leanHead.js';
 import { fallbackFontFaces } from './src/ui/fallbackFont.js';
 import { checkSharedChunks, planSharedChunks, type SharedChunk } from './src/app/prerender/chunkPlan.js';
@@ -216,7 +216,7 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
     const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
     // One inline script (one hash in every page's CSP header), in this order: whether the prerendered page is this
     // visitor's, when the fonts load, the recorder of early presses, then when the app's code starts.
-    const fonts = fontsWhenDueScript({ styleId: 'fonts', preloads: fontPreloads, afterFirstPaintOn: fontsAfterFirstPaintOn.source, seenKey: 'fonts-seen', latestMs: 4000 });
+    const fonts = fontsWhenDueScript({ styleId: 'fonts', preloads: fontPreloads, homeHash: homeHash.source, seenKey: 'fonts-seen', latestMs: 4000 });
     const appStart = appStartScript({ entry, modules, routePreloads, elsewhereClass, homeHash: homeHash.source, ...appStartTimes });
     const headScript = minifiedScript([notThisPageScript(sessionKey), fonts, earlyPressScript(), appStart].join(';'));
     const headEnd = `    <script>${headScript}</script>\n    ${headStyle}\n    ${styleTags}\n  </head>`;

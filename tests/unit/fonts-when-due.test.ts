@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeHash } from '../../src/app/prerender/homeHash';
-import { fontsAfterFirstPaintOn, fontsWhenDueScript, loadFontsWhenDue, takeFontPreloads, type FontsWhenDueOptions } from '../../src/app/prerender/fontsWhenDue';
+import { fontsWhenDueScript, loadFontsWhenDue, takeFontPreloads, type FontsWhenDueOptions } from '../../src/app/prerender/fontsWhenDue';
 
 /**
  * When the fonts load (docs/decisions/161-funnel-fonts-after-the-first-paint.md): preloaded beside the page, except on
@@ -10,7 +10,7 @@ import { fontsAfterFirstPaintOn, fontsWhenDueScript, loadFontsWhenDue, takeFontP
 const options: FontsWhenDueOptions = {
   styleId: 'fonts',
   preloads: ['/assets/fonts-1/inter.woff2', '/assets/fonts-1/jakarta.woff2'],
-  afterFirstPaintOn: fontsAfterFirstPaintOn.source,
+  homeHash: homeHash.source,
   seenKey: 'fonts-seen',
   latestMs: 4000,
 };
@@ -77,24 +77,19 @@ function fakeWindow({ hash = '', seen = false, storageRefused = false, paintRepo
 
 const preloaded = options.preloads.map((href) => ['preload', 'font', 'font/woff2', '', href]);
 
-it('has the fonts follow the first paint on every page but home, whose first screen is in index.html', () => {
-  const hashes = ['', '#', '#/', '#main', '#/?utm_source=ad', '#?x=1', '#/pricing', '#/get-started?lang=hi', '#/payment', '#/p'];
-  for (const hash of hashes) expect(fontsAfterFirstPaintOn.test(hash), hash).toBe(!homeHash.test(hash));
-});
-
 describe('loadFontsWhenDue', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   // Home: its first screen is in index.html, drawn in the fonts before any code runs.
-  it.each(['', '#', '#/', '#main', '#/?utm_source=ad'])('preloads the fonts beside the page on %j', (hash) => {
+  it.each(['', '#', '#/', '#main', '#/?utm_source=ad', '#?x=1'])('preloads the fonts beside the page on %j', (hash) => {
     const page = fakeWindow({ hash });
     loadFontsWhenDue(options, page.win);
     expect(page.preloads()).toEqual(preloaded);
     expect(page.sheet().disabled).toBe(false);
   });
 
-  it.each(['#/get-started', '#/get-started?lang=hi', '#/pricing', '#/contact', '#/case-studies', '#/payment', '#/dashboard', '#/report?lang=hi'])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
+  it.each(['#/get-started', '#/get-started?lang=hi', '#/pricing', '#/contact', '#/case-studies', '#/payment', '#/dashboard', '#/report?lang=hi', '#/p'])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
     const page = fakeWindow({ hash });
     loadFontsWhenDue(options, page.win);
     expect(page.preloads()).toEqual([]);

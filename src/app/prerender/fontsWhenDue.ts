@@ -16,16 +16,16 @@
  * names nothing from outside itself but its parameters.
  */
 
-/** Every page but home (whose hashes are `#`, `#/`, `#main` and those with a query only: homeHash.ts). */
-export const fontsAfterFirstPaintOn = /^#\/[^?]/;
-
 export interface FontsWhenDueOptions {
   /** The id of the `<style>` holding the `@font-face` rules. */
   styleId: string;
   /** The fonts preloaded beside the page (their built addresses). */
   preloads: string[];
-  /** The source of the pattern of the addresses (`location.hash`) whose fonts follow the first paint. */
-  afterFirstPaintOn: string;
+  /**
+   * The source of the pattern of home's addresses (`location.hash`; homeHash.ts), whose fonts come beside the page; on
+   * every other address they follow the first paint.
+   */
+  homeHash: string;
   /** The local storage key that says this browser has had the fonts. */
   seenKey: string;
   /** The latest the fonts are switched on, should the first paint never be reported. */
@@ -51,7 +51,7 @@ export function loadFontsWhenDue(options: FontsWhenDueOptions, win: Window & typ
   const sheet = (doc.getElementById(options.styleId) as HTMLStyleElement | null)?.sheet;
   const Observer = win.PerformanceObserver;
   const waits =
-    new RegExp(options.afterFirstPaintOn).test(win.location.hash) &&
+    !new RegExp(options.homeHash).test(win.location.hash) &&
     !seen &&
     !!sheet &&
     !!Observer &&
