@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { lockDataDir } from './dataDirLock';
-import { PGliteThread } from './pgliteThread';
+import { PGliteThread, type ThreadEvents } from './pgliteThread';
 import * as schema from './schema';
 
 /** The query API both drivers share; code above this file never knows which one it got. */
@@ -47,9 +47,22 @@ function handBackDeadClients(pool: pg.Pool, logger?: Logger): void {
   });
 }
 
-/** A crash of the embedded database's thread is logged: the health check and every query say 503 from then on. */
-const reportLost = (logger?: Logger) => (err: Error) =>
-  logger?.error('the embedded database stopped: every query fails until the server is restarted', { err });
+/**
+ * A crash of the embedded database's thread is logged, and so is its way back: queries and the health check answer
+ * 503 meanwhile. One in memory (tests) stays down.
+ */
+const threadEvents = (logger?: Logger): ThreadEvents => ({
+  onLost: (err, { restarting }) =>
+    logger?.error(
+      restarting
+        ? "the embedded database's thread stopped: starting it again; every query answers 503 until it is back"
+        : 'the embedded database (in memory) stopped: every query fails until the server is restarted',
+      { err },
+    ),
+  onRestartFailed: (err, { retryInMs }) =>
+    logger?.error('the embedded database could not be started again', { err, retryInMs }),
+  onBack: () => logger?.info('the embedded database is back'),
+});
 
 /** Drizzle's PGlite driver calls only what PGliteThread answers as PGlite does (query, exec, transaction). */
 const embeddedDrizzle = (client: PGliteThread) => drizzlePglite({ client: client as unknown as PGlite, schema });
@@ -75,7 +88,7 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
   }
 
   if (config.dataDir === ':memory:') {
-    const client = new PGliteThread(undefined, { onLost: reportLost(logger) });
+    const client = new PGliteThread(undefined, threadEvents(logger));
     await client.waitReady;
     return { kind: 'embedded', db: embeddedDrizzle(client), client, close: () => client.close() };
   }
@@ -85,7 +98,7 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
   const lock = await lockDataDir(dataDir);
   let client: PGliteThread;
   try {
-    client = new PGliteThread(dataDir, { onLost: reportLost(logger) });
+    client = new PGliteThread(dataDir, threadEvents(logger));
     await client.waitReady;
   } catch (error) {
     await lock.release();

@@ -38,56 +38,127 @@ function revive(serialised: SerialisedError): Error {
   return error;
 }
 
+/** What the owner hears of a thread that stopped by itself once started (it crashed), and of its way back. */
+export interface ThreadEvents {
+  /** The thread stopped: every call fails as unavailable until it is back (a directory's) or for good (in memory). */
+  onLost?: (error: Error, { restarting }: { restarting: boolean }) => void;
+  /** A new thread on the same directory could not open it: another try follows after `retryInMs`. */
+  onRestartFailed?: (error: Error, { retryInMs }: { retryInMs: number }) => void;
+  /** A new thread has the directory's database open: calls succeed again. */
+  onBack?: () => void;
+}
+
+/**
+ * How long to wait before each new start after a crash, the last repeated while starts keep failing: soon at first,
+ * then rarely, so a directory that cannot be opened does not have a thread started ten times a second.
+ */
+export const restartDelaysMs = [100, 1_000, 5_000, 30_000] as const;
+
+type State = 'starting' | 'up' | 'restarting' | 'closed';
+
 /**
  * PGlite on a thread of its own (docs/decisions/165-embedded-database-on-its-own-thread.md), behind the same calls as
  * PGlite itself: `query`, `exec` and `transaction`, so Drizzle's PGlite driver works on it unchanged. A query's work
  * runs in server/db/pgliteWorker.ts; here each call costs a message each way.
+ *
+ * A thread that crashes once started fails the calls in flight. One on a directory is started again on it, as a
+ * PostgreSQL server restarts after a crash and replays its log, and calls fail as unavailable (503) only until it is
+ * back; one in memory had its data in the thread, so it stays down.
  */
 export class PGliteThread implements PGliteQueries {
-  private readonly worker: Worker;
+  private worker!: Worker;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private nextTransaction = 1;
-  private stopped: Error | undefined;
-  private started = false;
+  private state: State = 'starting';
+  /** Why calls fail now; unset while the thread is up (and while it first starts: calls wait for it). */
+  private down: Error | undefined;
+  private failedRestarts = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
   readonly waitReady: Promise<void>;
 
-  /**
-   * `dataDir` undefined: in memory. `onLost` hears of a thread that stopped on its own once started (it crashed):
-   * every query fails from then on, and the server answers 503 until it is restarted.
-   */
-  constructor(dataDir: string | undefined, { onLost }: { onLost?: (error: Error) => void } = {}) {
-    // Referenced while a call is waiting (the start is the first): see forget().
-    this.worker = startWorker(dataDir);
-    const started = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
+  /** `dataDir` undefined: in memory. */
+  constructor(
+    private readonly dataDir: string | undefined,
+    private readonly events: ThreadEvents = {},
+  ) {
     // A database that cannot start (a damaged directory, say) fails with its own error, once nothing runs behind it
     // (its caller then lets go of the directory's lock).
-    this.waitReady = started.then(
+    this.waitReady = this.launch().then(
       () => {
-        this.started = true;
+        this.state = 'up';
       },
       async (error: Error) => {
+        this.state = 'closed';
         this.stop(error);
         await this.worker.terminate();
         throw error;
       },
     );
-    const lost = (error: Error) => {
-      if (this.started && !this.stopped) onLost?.(error);
-      this.stop(error);
-    };
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
-    this.worker.on('error', lost);
-    this.worker.on('exit', (code) => lost(new Error(`the database's thread exited with code ${code}`)));
-    // An answer that cannot be read says nothing of whose it was: no call could be trusted to get its own after it.
-    this.worker.on('messageerror', (error) => {
-      lost(error);
-      void this.worker.terminate();
-    });
   }
 
+  /**
+   * Starts a thread and makes it the current one: only its answers and its end count from now on. Resolves once its
+   * database is open. Referenced while a call is waiting (the start is the first): see forget().
+   */
+  private launch(): Promise<void> {
+    const worker = startWorker(this.dataDir);
+    this.worker = worker;
+    const opened = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
+    const current = () => worker === this.worker;
+    worker.on('message', (reply: Reply) => current() && this.settle(reply));
+    worker.on('error', (error) => current() && this.lose(error));
+    worker.on('exit', (code) => current() && this.lose(new Error(`the database's thread exited with code ${code}`)));
+    // An answer that cannot be read says nothing of whose it was: no call could be trusted to get its own after it.
+    worker.on('messageerror', (error) => {
+      if (!current()) return;
+      this.lose(error);
+      void worker.terminate();
+    });
+    return opened;
+  }
+
+  /** The current thread stopped, or can no longer be trusted, without close(). */
+  private lose(error: Error): void {
+    const wasUp = this.state === 'up';
+    this.stop(error);
+    if (!wasUp) return; // a start that failed: whoever started it hears of it through its promise
+    const restarting = this.dataDir !== undefined;
+    this.state = restarting ? 'restarting' : 'closed';
+    this.events.onLost?.(error, { restarting });
+    if (restarting) this.restartLater();
+  }
+
+  private restartLater(): void {
+    const delay = restartDelaysMs[Math.min(this.failedRestarts, restartDelaysMs.length - 1)]!;
+    this.restartTimer = setTimeout(() => this.restart(), delay);
+    // A server holds its process open by itself; a script that let go of its database should not be held by this.
+    this.restartTimer.unref();
+  }
+
+  private restart(): void {
+    if (this.state !== 'restarting') return;
+    this.launch().then(
+      () => {
+        if (this.state !== 'restarting') return;
+        this.state = 'up';
+        this.down = undefined;
+        this.failedRestarts = 0;
+        this.events.onBack?.();
+      },
+      (error: Error) => {
+        if (this.state !== 'restarting') return;
+        void this.worker.terminate();
+        const retryInMs = restartDelaysMs[Math.min(++this.failedRestarts, restartDelaysMs.length - 1)]!;
+        this.events.onRestartFailed?.(error, { retryInMs });
+        this.restartLater();
+      },
+    );
+  }
+
+  /** Calls fail now as on a closed PGlite: closed, crashed in memory, or on its way back after a crash. */
   get closed(): boolean {
-    return this.stopped !== undefined;
+    return this.down !== undefined;
   }
 
   private settle(reply: Reply): void {
@@ -104,15 +175,18 @@ export class PGliteThread implements PGliteQueries {
     if (this.pending.size === 0) this.worker.unref();
   }
 
-  /** Every call in flight, and every later one, fails as a query on a closed PGlite does; the start with its cause. */
+  /**
+   * Every call in flight, and every later one until the thread is back, fails as a query on a closed PGlite does; a
+   * start with its cause.
+   */
   private stop(cause: Error): void {
-    this.stopped ??= cause;
+    this.down ??= cause;
     for (const [id, { reject }] of this.pending) reject(id === 0 ? cause : new Error(closedMessage, { cause }));
     this.pending.clear();
   }
 
   private call<T>(request: Call): Promise<T> {
-    if (this.stopped) return Promise.reject(new Error(closedMessage, { cause: this.stopped }));
+    if (this.down) return Promise.reject(new Error(closedMessage, { cause: this.down }));
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
@@ -129,7 +203,7 @@ export class PGliteThread implements PGliteQueries {
 
   /** A message that is answered by none: a stopped thread's next call reports it. */
   private post(request: Request): void {
-    if (!this.stopped) this.worker.postMessage(request);
+    if (!this.down) this.worker.postMessage(request);
   }
 
   private queryOn<T>(transaction: number | undefined, sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -181,9 +255,13 @@ export class PGliteThread implements PGliteQueries {
   }
 
   async close(): Promise<void> {
-    if (this.stopped) return;
+    if (this.state === 'closed') return;
+    const wasUp = !this.down;
+    this.state = 'closed';
+    clearTimeout(this.restartTimer);
     try {
-      await this.call({ op: 'close' });
+      // A thread on its way back has nothing open worth closing: a crash's log is replayed at the next start.
+      if (wasUp) await this.call({ op: 'close' });
     } finally {
       this.stop(new Error('closed'));
       await this.worker.terminate();

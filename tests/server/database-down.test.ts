@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from '../../server/db/errors';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
@@ -167,5 +171,49 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with PostgreSQL going away and 
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const pool = database.kind === 'postgres' ? database.client : undefined;
     expect(pool && pool.totalCount - pool.idleCount).toBe(0);
+  });
+});
+
+/**
+ * The embedded database's thread crashing (docs/decisions/165-embedded-database-on-its-own-thread.md): the server
+ * answers 503 as for any outage, starts the thread again on its directory, and is back by itself.
+ */
+describe("with the embedded database's thread crashing", () => {
+  let dataDir: string;
+  let database: OpenDatabase;
+  let app: RunningApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'growth-crash-'));
+    const logger = createLogger({ write: (line) => lines.push(line) });
+    database = await openDatabase({ databaseUrl: undefined, dataDir }, logger);
+    await runMigrations(database);
+    app = await startApp({ db: database.db, logger });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 while it is down and stores again once it is back, without a restart of the server', { timeout: 60_000 }, async () => {
+    expect((await postJson(`${app.url}/api/contact`, validContact)).status).toBe(201);
+    if (database.kind !== 'embedded') throw new Error('expected the embedded database');
+    // Ended as a crash ends it: not through close().
+    await database.client['worker'].terminate();
+    await expectUnavailable(await postJson(`${app.url}/api/contact`, validContact));
+
+    await vi.waitFor(
+      async () => expect(await (await fetch(`${app.url}/api/health`)).json()).toMatchObject({ status: 'ok', checks: { database: 'up' } }),
+      { timeout: 20_000, interval: 100 },
+    );
+    expect((await postJson(`${app.url}/api/contact`, validContact)).status).toBe(201);
+    const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from contact_messages`);
+    expect(rows[0]!.n).toBe(2);
+    const log = lines.join('\n');
+    expect(log).toContain("the embedded database's thread stopped: starting it again");
+    expect(log).toContain('the embedded database is back');
   });
 });

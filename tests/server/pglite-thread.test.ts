@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { types } from '@electric-sql/pglite';
@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { isDatabaseUnavailable, summariseDatabaseError } from '../../server/db/errors';
-import { PGliteThread } from '../../server/db/pgliteThread';
+import { PGliteThread, restartDelaysMs } from '../../server/db/pgliteThread';
 
 /**
  * The embedded database runs on a thread of its own (docs/decisions/165-embedded-database-on-its-own-thread.md),
@@ -149,7 +149,7 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
     await other.close();
   });
 
-  it('fails the calls in flight, and every later one, as unavailable when the thread dies, and says so once', async () => {
+  it('fails the calls in flight, and every later one, as unavailable when the thread in memory dies, and says so once', async () => {
     const lost = vi.fn();
     const other = new PGliteThread(undefined, { onLost: lost });
     await other.waitReady;
@@ -218,6 +218,95 @@ describe('the embedded database in a directory', { timeout: 90_000 }, () => {
     } finally {
       await rm(broken, { recursive: true, force: true });
     }
+  });
+
+  /** Ends the thread as a crash does: not through close(), so the owner sees it stop by itself. */
+  const crash = (thread: PGliteThread) => thread['worker'].terminate();
+
+  async function untilBack(thread: PGliteThread, withinMs = 20_000): Promise<number> {
+    const started = performance.now();
+    for (;;) {
+      try {
+        await thread.query('select 1');
+        return performance.now() - started;
+      } catch (error) {
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        if (performance.now() - started > withinMs) throw new Error(`not back after ${withinMs} ms`, { cause: error });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
+  it('starts a crashed thread again on its directory: unavailable meanwhile, then back with what was committed', async () => {
+    const events = { onLost: vi.fn(), onBack: vi.fn(), onRestartFailed: vi.fn() };
+    const thread = new PGliteThread(path.join(dataDir, 'crashes'), events);
+    await thread.waitReady;
+    try {
+      await thread.exec('create table notes (note text not null)');
+      await thread.query("insert into notes values ('committed')");
+      // A transaction the crash cuts short: PostgreSQL's recovery must not let its row in.
+      const cutShort = thread.transaction(async (tx) => {
+        await tx.query("insert into notes values ('never committed')");
+        await crash(thread);
+      });
+      expect(isDatabaseUnavailable(await cutShort.catch((caught: unknown) => caught))).toBe(true);
+      expect(isDatabaseUnavailable(await thread.query('select 1').catch((caught: unknown) => caught))).toBe(true);
+      expect(events.onLost).toHaveBeenCalledTimes(1);
+      expect(events.onLost.mock.calls[0]![1]).toEqual({ restarting: true });
+
+      const downFor = await untilBack(thread);
+      expect(downFor).toBeLessThan(20_000);
+      expect(thread.closed).toBe(false);
+      expect(events.onBack).toHaveBeenCalledTimes(1);
+      expect(events.onRestartFailed).not.toHaveBeenCalled();
+      const { rows } = await thread.query<{ note: string }>('select note from notes');
+      expect(rows).toEqual([{ note: 'committed' }]);
+
+      // And again: a second crash is met the same way.
+      await crash(thread);
+      await untilBack(thread);
+      expect(events.onLost).toHaveBeenCalledTimes(2);
+      expect(events.onBack).toHaveBeenCalledTimes(2);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('keeps trying, less often, while its directory cannot be opened, and is back once it can', async () => {
+    const directory = path.join(dataDir, 'moved-away');
+    const events = { onLost: vi.fn(), onBack: vi.fn(), onRestartFailed: vi.fn() };
+    const thread = new PGliteThread(directory, events);
+    await thread.waitReady;
+    try {
+      await thread.exec("create table kept (note text); insert into kept values ('here')");
+      // While the thread is down, its directory is replaced by a file: the next start cannot open it.
+      await rename(directory, `${directory}.aside`);
+      await writeFile(directory, 'not a database');
+      await crash(thread);
+      await vi.waitFor(() => expect(events.onRestartFailed).toHaveBeenCalled(), { timeout: 20_000, interval: 50 });
+      expect(events.onRestartFailed.mock.calls[0]![1]).toEqual({ retryInMs: restartDelaysMs[1] });
+      expect(isDatabaseUnavailable(await thread.query('select 1').catch((caught: unknown) => caught))).toBe(true);
+
+      await rm(directory);
+      await rename(`${directory}.aside`, directory);
+      await untilBack(thread);
+      expect(events.onBack).toHaveBeenCalledTimes(1);
+      expect((await thread.query<{ note: string }>('select note from kept')).rows).toEqual([{ note: 'here' }]);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('closes at once while a crashed thread is on its way back, and starts no other', async () => {
+    const events = { onLost: vi.fn(), onBack: vi.fn() };
+    const thread = new PGliteThread(path.join(dataDir, 'closed-while-down'), events);
+    await thread.waitReady;
+    await crash(thread);
+    await thread.close();
+    await new Promise((resolve) => setTimeout(resolve, restartDelaysMs[0] + 1_000));
+    expect(events.onBack).not.toHaveBeenCalled();
+    expect(thread.closed).toBe(true);
+    expect(isDatabaseUnavailable(await thread.query('select 1').catch((caught: unknown) => caught))).toBe(true);
   });
 
   it('does not keep a process alive once its queries are answered', () => {
