@@ -229,6 +229,19 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
 }
 
 /**
+ * The development server serves index.html as written, without the build's prerender: this gives it the faces that
+ * stand in for the web fonts until they arrive (src/ui/fallbackFont.ts), so text waiting for them is drawn there as
+ * in a build, not in the system font.
+ */
+function fallbackFontInDevelopment(): Plugin {
+  return {
+    name: 'fallback-font-in-development',
+    apply: 'serve',
+    transformIndexHtml: () => [{ tag: 'style', children: fallbackFontFaces, injectTo: 'head' }],
+  };
+}
+
+/**
  * lucide-react writes `class="lucide lucide-<name> lucide-<alias>"` on every icon. Nothing styles by those names, and
  * on the prerendered home page's 80 icons they came to 2.6 kB of markup (146 bytes of Brotli), in the page that must
  * fit the first round trip (docs/decisions/166-fallback-font-sized-to-the-web-fonts.md). The library's builder has the
@@ -326,6 +339,7 @@ export default defineConfig({
     react(),
     hashedFontsAndImages(),
     lucideWithoutDefaultClasses(),
+    fallbackFontInDevelopment(),
     {
       // React Router publishes its development build (dev-only warnings compiled in) under every import condition;
       // its production build is the same code with them compiled out: 0.6 kB less gzip, no dev warnings in the
