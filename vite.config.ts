@@ -14,6 +14,7 @@ import { appStartScript, takeEntryTags } from './src/app/prerender/appStart.js';
 import { fontsWhenDueScript, takeFontPreloads } from './src/app/prerender/fontsWhenDue.js';
 import { leanHead } from './src/app/prerender/leanHead.js';
 import { fallbackFontFaces } from './src/ui/fallbackFont.js';
+import { outlineSvgText } from './scripts/outline-svg-text.js';
 import { checkSharedChunks, planSharedChunks, type SharedChunk } from './src/app/prerender/chunkPlan.js';
 import { earlyPressScript } from './src/lib/heldPresses.js';
 import { DEMO_API_KEY, envText, sessionStorageKey } from './src/lib/auth/sessionKey.js';
@@ -31,6 +32,8 @@ function hashedFontsAndImages(): Plugin {
   const folders = ['fonts', 'images'] as const;
   const reference = /(?<=['"(])\/(fonts|images)\/([\w./-]+?\.(?:woff2|svg|png|jpe?g|webp|avif))(?=['")])/g;
   const sourceDir = path.resolve(import.meta.dirname, 'src/assets');
+  /** Each folder's files as the build emits them, by path in the folder: read once the build starts. */
+  const contents = new Map<string, Map<string, Buffer>>();
   const hashes = new Map<string, string>();
   let build = false;
 
@@ -40,11 +43,17 @@ function hashedFontsAndImages(): Plugin {
       .map((entry) => path.relative(path.join(sourceDir, folder), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
       .sort();
   }
+  /** A file as emitted: an SVG's text drawn as outlines of the site's font (scripts/outline-svg-text.ts). */
+  async function emitted(folder: string, file: string): Promise<Buffer> {
+    const source = await readFile(path.join(sourceDir, folder, file));
+    return file.endsWith('.svg') ? Buffer.from(await outlineSvgText(source.toString('utf8'))) : source;
+  }
+  // Of what is emitted, so that an outline that changes (its font, say) changes the folder's address too.
   function hashOf(folder: string): string {
     let hash = hashes.get(folder);
     if (!hash) {
       const digest = createHash('sha256');
-      for (const file of filesOf(folder)) digest.update(`${file}\0`).update(readFileSync(path.join(sourceDir, folder, file)));
+      for (const [file, content] of contents.get(folder)!) digest.update(`${file}\0`).update(content);
       hash = digest.digest('base64url').slice(0, 8);
       hashes.set(folder, hash);
     }
@@ -59,6 +68,14 @@ function hashedFontsAndImages(): Plugin {
     configResolved(config) {
       build = config.command === 'build';
     },
+    async buildStart() {
+      if (!build) return;
+      for (const folder of folders) {
+        const files = filesOf(folder);
+        const emittedFiles = await Promise.all(files.map((file) => emitted(folder, file)));
+        contents.set(folder, new Map(files.map((file, index) => [file, emittedFiles[index]!])));
+      }
+    },
     transform(code, id) {
       if (id.includes('/node_modules/') || !/\.(ts|tsx)$/.test(id) || !reference.test(code)) return null;
       reference.lastIndex = 0;
@@ -68,9 +85,8 @@ function hashedFontsAndImages(): Plugin {
     generateBundle() {
       // Every file of each folder (index.html's references are rewritten only after this hook runs).
       for (const folder of folders) {
-        for (const file of filesOf(folder)) {
-          const fileName = addressOf(folder, file).slice(1);
-          this.emitFile({ type: 'asset', fileName, source: readFileSync(path.join(sourceDir, folder, file)) });
+        for (const [file, source] of contents.get(folder)!) {
+          this.emitFile({ type: 'asset', fileName: addressOf(folder, file).slice(1), source });
         }
       }
     },

@@ -7,7 +7,7 @@
  * - the requests and main-thread tasks in FCP's graph, with their simulated start and end;
  * - LCP's two estimates;
  * - every task of 30 ms or more in TBT's simulation, marked when it counts (it ends after the simulated FCP and lasts
- *   over 50 ms), with the trace events that filled it.
+ *   over 50 ms), with its observed wall and CPU time and the trace events that filled it.
  * Figures, never assertions.
  */
 import lighthouse from 'lighthouse';
@@ -25,6 +25,8 @@ interface SimulatedNode {
   duration: number;
   request: { priority: string; resourceType?: string; url: string; transferSize: number };
   childEvents: Array<{ name: string; dur?: number }>;
+  /** The task's own trace event: `dur` its wall time, `tdur` the main thread's CPU time in it. */
+  event?: { dur?: number; tdur?: number };
   didPerformLayout(): boolean;
   getEvaluateScriptURLs(): Set<string>;
 }
@@ -47,6 +49,16 @@ function describeNode(node: SimulatedNode): string {
   }
   const scripts = [...node.getEvaluateScriptURLs()].map(shortUrl);
   return `task ${(node.duration / 1000).toFixed(1)} ms observed${node.didPerformLayout() ? ' (layout)' : ''}${scripts.length ? ` evaluates ${scripts.join(', ')}` : ''}`;
+}
+
+/**
+ * A task's observed wall time beside its CPU time. Lantern simulates the wall time (x4); where it is far above the
+ * CPU time, the thread was waiting: on another process (a synchronous call to the browser) or for a core.
+ */
+function observed(node: SimulatedNode): string {
+  const { dur, tdur } = node.event ?? {};
+  if (dur === undefined) return '';
+  return `[${(dur / 1000).toFixed(1)} ms observed${tdur === undefined ? '' : `, ${(tdur / 1000).toFixed(1)} on the CPU`}]`;
 }
 
 function topEvents(node: SimulatedNode): string {
@@ -116,7 +128,7 @@ async function explain(url: string): Promise<void> {
       for (const [node, timing] of [...estimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime)) {
         if (node.type !== 'cpu' || timing.duration < 30) continue;
         const counts = timing.endTime > from && timing.duration > 50 ? 'counts' : '      ';
-        console.log(`    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)} ${String(round(timing.duration)).padStart(4)} ms ${counts}  ${topEvents(node)}`);
+        console.log(`    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)} ${String(round(timing.duration)).padStart(4)} ms ${counts}  ${observed(node)} ${topEvents(node)}`);
       }
     }
   } finally {
