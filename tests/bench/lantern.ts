@@ -7,7 +7,9 @@
  * - the requests and main-thread tasks in FCP's graph, with their simulated start and end;
  * - LCP's two estimates;
  * - every task of 30 ms or more in TBT's simulation, marked when it counts (it ends after the simulated FCP and lasts
- *   over 50 ms), with its observed wall and CPU time and the trace events that filled it.
+ *   over 50 ms), with its observed wall and CPU time and the trace events that filled it;
+ * - TBT simulated again with every task as long as its CPU time: what the page's own work costs where the renderer
+ *   never waits for a core (a floor: it leaves out real waits on the browser process too).
  * Figures, never assertions.
  */
 import lighthouse from 'lighthouse';
@@ -19,6 +21,7 @@ import puppeteer from 'puppeteer-core';
 import { chromiumPath } from '../chromium';
 import { LIGHTHOUSE_CHROME_FLAGS } from './lighthouse';
 import { BENCH_ROUTES, historyStateScript } from './routes';
+import { tbtOnCpuTime } from './tbtOnCpuTime';
 
 interface SimulatedNode {
   type: 'network' | 'cpu';
@@ -131,6 +134,7 @@ async function explain(url: string): Promise<void> {
         console.log(`    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)} ${String(round(timing.duration)).padStart(4)} ms ${counts}  ${observed(node)} ${topEvents(node)}`);
       }
     }
+    console.log(`  TBT with each task as long as its CPU time: ${round(await tbtOnCpuTime(result))} ms (Lighthouse's, on wall time: ${round(metrics.totalBlockingTime)} ms)`);
   } finally {
     await browser?.disconnect();
     chrome.kill();

@@ -15,6 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from '../chromium';
 import { indent, median, ms, score100, table } from './format';
+import { tbtOnCpuTime } from './tbtOnCpuTime';
 import { CLS_AIM, historyStateScript, OTHER_SCORES_AIM, TBT_AIM_MS, type BenchRoute } from './routes';
 
 export const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', ...chromiumArgs];
@@ -142,6 +143,8 @@ export interface LighthouseRun {
   runtimeError: string | null;
   lighthouseVersion: string;
   durationMs: number;
+  /** TBT simulated on each task's CPU time rather than its wall time (tbtOnCpuTime.ts): a floor, not the aim. */
+  tbtOnCpuMs?: number | null;
 }
 
 export interface LighthousePageResult {
@@ -326,7 +329,11 @@ function summarise(lhr: Result, run: number, durationMs: number): LighthouseRun 
  * One Lighthouse run in a fresh Chromium. A page that needs history state (routes.ts) is driven through a Puppeteer
  * page that puts the state in place before any of the page's scripts, as the link that leads there would.
  */
-async function runOnce(url: string, config: Config, stateScript: string | null): Promise<{ lhr: Result; durationMs: number }> {
+async function runOnce(
+  url: string,
+  config: Config,
+  stateScript: string | null,
+): Promise<{ lhr: Result; durationMs: number; tbtOnCpuMs: number | null }> {
   const started = Date.now();
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -339,7 +346,8 @@ async function runOnce(url: string, config: Config, stateScript: string | null):
     if (page && stateScript) await page.evaluateOnNewDocument(stateScript);
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config, page);
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    return { lhr: result.lhr, durationMs: Date.now() - started };
+    const tbtOnCpuMs = result.lhr.runtimeError ? null : await tbtOnCpuTime(result);
+    return { lhr: result.lhr, durationMs: Date.now() - started, tbtOnCpuMs };
   } finally {
     await browser?.disconnect();
     chrome.kill();
@@ -361,14 +369,14 @@ export async function runLighthouse(
     const stateScript = historyStateScript(page);
     const runResults: { summary: LighthouseRun; lhr: Result }[] = [];
     for (let run = 1; run <= runs; run += 1) {
-      let { lhr, durationMs } = await runOnce(url, config, stateScript);
+      let { lhr, durationMs, tbtOnCpuMs } = await runOnce(url, config, stateScript);
       // A runtime error such as NO_NAVSTART is a flake of the trace recording on a busy machine, not a property of
       // the page, and a run without metrics could become the "median run": try such a run again (twice at most).
       for (let attempt = 2; lhr.runtimeError && attempt <= RUN_ATTEMPTS; attempt += 1) {
         log(`  lighthouse ${page.route} run ${run}/${runs}: ${lhr.runtimeError.code}, trying again (${attempt}/${RUN_ATTEMPTS})`);
-        ({ lhr, durationMs } = await runOnce(url, config, stateScript));
+        ({ lhr, durationMs, tbtOnCpuMs } = await runOnce(url, config, stateScript));
       }
-      const summary = summarise(lhr, run, durationMs);
+      const summary = { ...summarise(lhr, run, durationMs), tbtOnCpuMs };
       runResults.push({ summary, lhr });
       log(
         `  lighthouse ${page.route} run ${run}/${runs}: ` +
@@ -481,7 +489,7 @@ export function formatLighthouse(result: LighthouseResult, root: string): string
     } else {
       out.push(`  audited: title "${medianRun.title ?? '?'}", final URL ${medianRun.finalUrl}`);
     }
-    const header = ['run', ...CATEGORIES.map((c) => SHORT[c]), ...METRICS.map(([label]) => label)];
+    const header = ['run', ...CATEGORIES.map((c) => SHORT[c]), ...METRICS.map(([label]) => label), 'TBT on CPU time'];
     const rows = page.runs.map((r) => [
       `${r.run}${r.run === page.medianRun ? '*' : ''}`,
       ...CATEGORIES.map((c) => score100(r.scores[c])),
@@ -490,11 +498,13 @@ export function formatLighthouse(result: LighthouseResult, root: string): string
         if (!metric || metric.numericValue === null) return 'n/a';
         return label === 'CLS' ? metric.numericValue.toFixed(3) : ms(metric.numericValue);
       }),
+      r.tbtOnCpuMs === undefined || r.tbtOnCpuMs === null ? 'n/a' : ms(r.tbtOnCpuMs),
     ]);
     rows.push([
       'median',
       ...CATEGORIES.map((c) => score100(page.medianScores[c])),
       ...METRICS.map(() => ''),
+      '',
     ]);
     rows.push([
       'aim',
@@ -504,6 +514,7 @@ export function formatLighthouse(result: LighthouseResult, root: string): string
         return s === null ? '?' : s >= aim ? `${score100(aim)} met` : `${score100(aim)} NO`;
       }),
       ...METRICS.map(() => ''),
+      '',
     ]);
     out.push(indent(table(header, rows, new Set(header.map((_, i) => i).filter((i) => i > 0))), '  '));
     out.push(`  * median run (median performance score); its metrics:`);
@@ -511,6 +522,7 @@ export function formatLighthouse(result: LighthouseResult, root: string): string
       '    ' +
         METRICS.map(([label]) => `${label} ${medianRun.metrics[label]?.displayValue ?? 'n/a'}`).join('   '),
     );
+    out.push('  TBT on CPU time: TBT simulated with each task as long as its CPU time, not its wall time (a floor, not the aim: tbtOnCpuTime.ts)');
     out.push(
       '  aims: ' +
         metricVerdicts(page)
