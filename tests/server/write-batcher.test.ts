@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { summariseDatabaseError } from '../../server/db/errors';
 import { orders } from '../../server/db/schema';
 import { createWriteBatcher } from '../../server/db/writeBatcher';
 import { insertOrders, type NewOrder } from '../../server/payments/repository';
@@ -151,6 +152,13 @@ describe('orders through the batcher, on the database', () => {
     await expect(insertOrders(testDb.db, [{ ...order, receipt: 'rcpt_someone_else' }])).rejects.toThrow();
     const [stored] = await testDb.db.select({ n: count() }).from(orders);
     expect(stored!.n).toBe(1);
+  });
+
+  it('fails a batch on the driver with an error whose log summary names the statement, never its values', async () => {
+    await insertOrders(testDb.db, [newOrder({ receipt: 'rcpt_taken_by_buyer9@example.in' })]);
+    const error = await insertOrders(testDb.db, [newOrder(), newOrder({ receipt: 'rcpt_taken_by_buyer9@example.in' })]).catch((caught: unknown) => caught);
+    expect(summariseDatabaseError(error)).toMatchObject({ sqlState: '23505', operation: 'insert orders', table: 'orders', unavailable: false });
+    expect(String((error as Error).message)).not.toContain('buyer9');
   });
 
   it('refuses only the order whose receipt is taken; the rest of its batch is stored', async () => {
