@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
@@ -75,6 +77,9 @@ export class PGliteThread implements PGliteQueries {
   private down: Error | undefined;
   private failedRestarts = 0;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** Counts the threads started: a transaction begun on one is not open on the next. */
+  private generation = 0;
+  private closing: Promise<void> | undefined;
   readonly waitReady: Promise<void>;
 
   /** `dataDir` undefined: in memory. */
@@ -86,7 +91,8 @@ export class PGliteThread implements PGliteQueries {
     // (its caller then lets go of the directory's lock).
     this.waitReady = this.launch().then(
       () => {
-        this.state = 'up';
+        // close() may have been called meanwhile: it stays closed.
+        if (this.state === 'starting') this.state = 'up';
       },
       async (error: Error) => {
         this.state = 'closed';
@@ -104,6 +110,7 @@ export class PGliteThread implements PGliteQueries {
   private launch(): Promise<void> {
     const worker = startWorker(this.dataDir);
     this.worker = worker;
+    this.generation += 1;
     const opened = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
     const current = () => worker === this.worker;
     worker.on('message', (reply: Reply) => current() && this.settle(reply));
@@ -122,22 +129,32 @@ export class PGliteThread implements PGliteQueries {
   private lose(error: Error): void {
     const wasUp = this.state === 'up';
     this.stop(error);
-    if (!wasUp) return; // a start that failed: whoever started it hears of it through its promise
+    // Closed, or a start that failed: whoever started it hears of it through its promise.
+    if (!wasUp) return;
     const restarting = this.dataDir !== undefined;
     this.state = restarting ? 'restarting' : 'closed';
-    this.events.onLost?.(error, { restarting });
     if (restarting) this.restartLater();
+    this.events.onLost?.(error, { restarting });
   }
 
   private restartLater(): void {
     const delay = restartDelaysMs[Math.min(this.failedRestarts, restartDelaysMs.length - 1)]!;
-    this.restartTimer = setTimeout(() => this.restart(), delay);
+    this.restartTimer = setTimeout(() => void this.restart(), delay);
     // A server holds its process open by itself; a script that let go of its database should not be held by this.
     this.restartTimer.unref();
   }
 
-  private restart(): void {
+  private async restart(): Promise<void> {
     if (this.state !== 'restarting') return;
+    // Never two threads on one directory: the last one must be gone (one that sent an unreadable answer may still run).
+    await this.worker.terminate();
+    if (this.state !== 'restarting') return;
+    // A directory that is gone (deleted, a volume not mounted) would be made afresh, empty and without the schema.
+    const cluster = path.join(this.dataDir!, 'PG_VERSION');
+    if (!existsSync(cluster)) {
+      this.restartFailed(new Error(`the embedded database's directory has no database in it (${cluster} is missing)`));
+      return;
+    }
     this.launch().then(
       () => {
         if (this.state !== 'restarting') return;
@@ -149,11 +166,17 @@ export class PGliteThread implements PGliteQueries {
       (error: Error) => {
         if (this.state !== 'restarting') return;
         void this.worker.terminate();
-        const retryInMs = restartDelaysMs[Math.min(++this.failedRestarts, restartDelaysMs.length - 1)]!;
-        this.events.onRestartFailed?.(error, { retryInMs });
-        this.restartLater();
+        this.restartFailed(error);
       },
     );
+    // Nothing waits on a start after a crash (calls fail meanwhile): it must not hold the process open.
+    this.worker.unref();
+  }
+
+  private restartFailed(error: Error): void {
+    const retryInMs = restartDelaysMs[Math.min(++this.failedRestarts, restartDelaysMs.length - 1)]!;
+    this.restartLater();
+    this.events.onRestartFailed?.(error, { retryInMs });
   }
 
   /** Calls fail now as on a closed PGlite: closed, crashed in memory, or on its way back after a crash. */
@@ -232,15 +255,23 @@ export class PGliteThread implements PGliteQueries {
     const transaction = this.nextTransaction++;
     // Not waited for: the first query goes right behind it, and a BEGIN that failed fails that query.
     this.post({ op: 'begin', transaction });
+    // A transaction lives on the thread it began on: after a crash and a new start (a callback that awaited something
+    // else meanwhile) it is open on none, and each of its calls fails as unavailable, as in the outage itself.
+    const generation = this.generation;
+    const onItsThread = <R>(run: () => Promise<R>): Promise<R> =>
+      generation === this.generation
+        ? run()
+        : Promise.reject(new Error(closedMessage, { cause: new Error("the database's thread crashed during this transaction") }));
     let ended = false;
     const end = async (commit: boolean) => {
       if (ended) return;
       ended = true;
-      await this.call({ op: 'end', transaction, commit });
+      await onItsThread(() => this.call({ op: 'end', transaction, commit }));
     };
     const tx = {
-      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.queryOn<R>(transaction, sql, params, options),
-      exec: (sql: string) => this.execOn(transaction, sql),
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        onItsThread(() => this.queryOn<R>(transaction, sql, params, options)),
+      exec: (sql: string) => onItsThread(() => this.execOn(transaction, sql)),
       rollback: () => end(false),
     };
     let result: T;
@@ -254,8 +285,14 @@ export class PGliteThread implements PGliteQueries {
     return result;
   }
 
-  async close(): Promise<void> {
-    if (this.state === 'closed') return;
+  /** Resolves once the thread is gone, for every caller (the directory's lock is let go after it). */
+  close(): Promise<void> {
+    this.closing ??= this.closeNow();
+    return this.closing;
+  }
+
+  private async closeNow(): Promise<void> {
+    if (this.state === 'closed') return; // a start that failed: its thread is ended already
     const wasUp = !this.down;
     this.state = 'closed';
     clearTimeout(this.restartTimer);

@@ -309,6 +309,55 @@ describe('the embedded database in a directory', { timeout: 90_000 }, () => {
     expect(isDatabaseUnavailable(await thread.query('select 1').catch((caught: unknown) => caught))).toBe(true);
   });
 
+  it('fails a transaction that outlived a crash as unavailable once the new thread is up, and keeps none of it', async () => {
+    const thread = new PGliteThread(path.join(dataDir, 'straddled'));
+    await thread.waitReady;
+    try {
+      await thread.exec('create table notes (note text not null)');
+      const straddling = thread.transaction(async (tx) => {
+        await tx.query("insert into notes values ('before the crash')");
+        await crash(thread);
+        // The callback awaits something else (a payment gateway, say) while the thread comes back.
+        await untilBack(thread);
+        await tx.query("insert into notes values ('after the crash')");
+      });
+      expect(isDatabaseUnavailable(await straddling.catch((caught: unknown) => caught))).toBe(true);
+      expect((await thread.query('select note from notes')).rows).toEqual([]);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('does not make a new, empty database where the directory has gone', async () => {
+    const directory = path.join(dataDir, 'deleted');
+    const events = { onRestartFailed: vi.fn(), onBack: vi.fn() };
+    const thread = new PGliteThread(directory, events);
+    await thread.waitReady;
+    try {
+      await rm(directory, { recursive: true, force: true });
+      await crash(thread);
+      await vi.waitFor(() => expect(events.onRestartFailed).toHaveBeenCalled(), { timeout: 20_000, interval: 50 });
+      expect(String(events.onRestartFailed.mock.calls[0]![0])).toMatch(/has no database in it/);
+      expect(events.onBack).not.toHaveBeenCalled();
+      await expect(stat(directory)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('stays closed when closed during its first start, and every close waits for the thread to end', async () => {
+    const events = { onLost: vi.fn(), onBack: vi.fn() };
+    const thread = new PGliteThread(path.join(dataDir, 'closed-while-starting'), events);
+    const closing = thread.close();
+    expect(thread.close()).toBe(closing);
+    await closing;
+    await thread.waitReady.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, restartDelaysMs[0] + 1_000));
+    expect(events.onLost).not.toHaveBeenCalled();
+    expect(events.onBack).not.toHaveBeenCalled();
+    expect(thread.closed).toBe(true);
+  });
+
   it('does not keep a process alive once its queries are answered', () => {
     // A script that queries and never closes: the idle thread must not hold the process open.
     const script = `
