@@ -50,10 +50,22 @@ function outlinerFor(family: string): Promise<Outliner> {
   return outliner;
 }
 
+/** A tag's attributes; anything else in it (single quotes, a stray word) is refused rather than skipped. */
 function attributesOf(tag: string): Map<string, string> {
   const attributes = new Map<string, string>();
-  for (const [, name, value] of tag.matchAll(/([\w:-]+)="([^"]*)"/g)) attributes.set(name!, value!);
+  const rest = tag.replace(/\s([\w:-]+)="([^"]*)"/g, (_whole, name: string, value: string) => {
+    attributes.set(name, value);
+    return '';
+  });
+  if (rest.trim() !== '') throw new Error(`outline-svg-text: <text${tag}> has attributes written in a way not understood`);
   return attributes;
+}
+
+/** The text's own attributes set anywhere else would be inherited by it: this reads a <text>'s own only. */
+function refuseInheritedType(svg: string): void {
+  const outside = svg.replace(/<text\b[^>]*>/g, '');
+  const found = /\s(font-family|font-size|font-weight|letter-spacing|text-anchor|font|style)=/.exec(outside);
+  if (found) throw new Error(`outline-svg-text: ${found[1]} is set outside a <text>, which would inherit it`);
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -97,7 +109,8 @@ async function outline(attributes: Map<string, string>, text: string): Promise<{
   const buffer = new hb.Buffer();
   buffer.addText(text);
   buffer.guessSegmentProperties();
-  hb.shape(hbFont, buffer);
+  // As Chromium does: letters spaced apart are not joined into ligatures.
+  hb.shape(hbFont, buffer, spacing === 0 ? undefined : [new hb.Feature('liga', 0), new hb.Feature('clig', 0)]);
   const glyphs = buffer.getGlyphInfos();
   const positions = buffer.getGlyphPositions();
   // As a browser spaces letters: after every one, the last included.
@@ -143,6 +156,7 @@ async function outline(attributes: Map<string, string>, text: string): Promise<{
 export async function outlineSvgText(svg: string): Promise<string> {
   const texts = [...svg.matchAll(/<text\b([^>]*)>([\s\S]*?)<\/text>/g)];
   if (texts.length === 0) return svg;
+  refuseInheritedType(svg);
   let result = svg;
   for (const [whole, tag, content] of texts) {
     if (content!.includes('<')) throw new Error(`outline-svg-text: <text> holds markup (${whole}): one run of text only`);
@@ -150,7 +164,9 @@ export async function outlineSvgText(svg: string): Promise<string> {
     for (const name of attributes.keys()) {
       if (!typeAttributes.has(name) && !carriedAttributes.has(name)) throw new Error(`outline-svg-text: <text ${name}> is not understood`);
     }
-    const { d, transform } = await outline(attributes, decode(content!).trim());
+    // SVG's default white space: line breaks dropped, runs of spaces made one, none at either end.
+    const words = decode(content!).replace(/[\r\n]/g, '').replace(/\s+/g, ' ').trim();
+    const { d, transform } = await outline(attributes, words);
     const carried = [...attributes].filter(([name]) => carriedAttributes.has(name)).map(([name, value]) => ` ${name}="${value}"`);
     result = result.replace(whole!, () => `<path${carried.join('')} transform="${transform}" d="${d}"/>`);
   }

@@ -50,7 +50,16 @@ describe('outlineSvgText', () => {
     expect(await outlineSvgText(plain)).toBe(plain);
   });
 
+  it('reads white space as SVG does: line breaks dropped, runs of spaces made one', async () => {
+    const text = (words: string) => `<text x="100" y="30" text-anchor="end" font-family="Inter" font-size="12">${words}</text>`;
+    expect(await outlineSvgText(svg(text('\n  Urban   Nest \n')))).toBe(await outlineSvgText(svg(text('Urban Nest'))));
+  });
+
   it('stops the build rather than draw what it does not understand', async () => {
+    await expect(outlineSvgText(svg("<text x='0' y='9' font-family='Inter' font-size='9'>a</text>"))).rejects.toThrow(/not understood/);
+    await expect(
+      outlineSvgText(svg('<g font-weight="700"><text x="0" y="9" font-family="Inter" font-size="9">a</text></g>')),
+    ).rejects.toThrow(/font-weight is set outside a <text>/);
     await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Comic Sans MS" font-size="9">a</text>'))).rejects.toThrow(/no outline font/);
     await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9"><tspan>a</tspan></text>'))).rejects.toThrow(/one run of text/);
     await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9" transform="rotate(9)">a</text>'))).rejects.toThrow(/transform/);
