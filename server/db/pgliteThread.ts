@@ -34,6 +34,25 @@ function startWorker(dataDir: string | undefined): Worker {
   });
 }
 
+/**
+ * The name of a value's type when a structured copy would not carry it whole to the thread, where PGlite reads it: an
+ * instance of a class other than Date or a byte array arrives as a plain object of its own fields (a `URL` as `{}`),
+ * and would be stored as that without a word. Plain values, arrays and plain objects (JSON) cross whole.
+ */
+function uncopiable(value: unknown, depth = 0): string | undefined {
+  if (typeof value !== 'object' || value === null || value instanceof Date || ArrayBuffer.isView(value)) return undefined;
+  if (depth > 8) return undefined;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  const items: unknown[] | undefined =
+    Array.isArray(value) ? value : prototype === Object.prototype || prototype === null ? Object.values(value) : undefined;
+  if (!items) return (value as object).constructor?.name ?? 'object';
+  for (const item of items) {
+    const name = uncopiable(item, depth + 1);
+    if (name) return name;
+  }
+  return undefined;
+}
+
 function revive(serialised: SerialisedError): Error {
   const error = Object.assign(new Error(serialised.message), serialised.props);
   error.name = serialised.name;
@@ -230,6 +249,8 @@ export class PGliteThread implements PGliteQueries {
   }
 
   private queryOn<T>(transaction: number | undefined, sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const strange = params?.map(uncopiable).find((name) => name !== undefined);
+    if (strange) return Promise.reject(new TypeError(`a parameter of type ${strange} cannot be copied to the database's thread`));
     const textTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
     return this.call({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes, transaction });
   }
