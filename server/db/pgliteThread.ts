@@ -156,9 +156,13 @@ export class PGliteThread implements PGliteQueries {
     this.events.onLost?.(error, { restarting });
   }
 
+  /** The wait before the next start: longer with each start that failed in a row. */
+  private get restartDelay(): number {
+    return restartDelaysMs[Math.min(this.failedRestarts, restartDelaysMs.length - 1)]!;
+  }
+
   private restartLater(): void {
-    const delay = restartDelaysMs[Math.min(this.failedRestarts, restartDelaysMs.length - 1)]!;
-    this.restartTimer = setTimeout(() => void this.restart(), delay);
+    this.restartTimer = setTimeout(() => void this.restart(), this.restartDelay);
     // A server holds its process open by itself; a script that let go of its database should not be held by this.
     this.restartTimer.unref();
   }
@@ -193,9 +197,9 @@ export class PGliteThread implements PGliteQueries {
   }
 
   private restartFailed(error: Error): void {
-    const retryInMs = restartDelaysMs[Math.min(++this.failedRestarts, restartDelaysMs.length - 1)]!;
+    this.failedRestarts += 1;
     this.restartLater();
-    this.events.onRestartFailed?.(error, { retryInMs });
+    this.events.onRestartFailed?.(error, { retryInMs: this.restartDelay });
   }
 
   /** Calls fail now as on a closed PGlite: closed, crashed in memory, or on its way back after a crash. */

@@ -21,7 +21,7 @@ import puppeteer from 'puppeteer-core';
 import { chromiumPath } from '../chromium';
 import { LIGHTHOUSE_CHROME_FLAGS } from './lighthouse';
 import { BENCH_ROUTES, historyStateScript } from './routes';
-import { tbtOnCpuTime } from './tbtOnCpuTime';
+import { lanternInputs, tbtOnCpuTime } from './tbtOnCpuTime';
 
 interface SimulatedNode {
   type: 'network' | 'cpu';
@@ -90,7 +90,7 @@ async function explain(url: string): Promise<void> {
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
     const result = await lighthouse(url, flags, undefined, page);
     if (!result) throw new Error('Lighthouse returned nothing');
-    const { lhr, artifacts } = result;
+    const { lhr } = result;
     const metrics = (lhr.audits.metrics?.details as { items: Array<Record<string, number>> }).items[0]!;
     const round = (value: number | undefined) => Math.round(value ?? 0);
     console.log(
@@ -98,15 +98,7 @@ async function explain(url: string): Promise<void> {
         `LCP ${round(metrics.largestContentfulPaint)} ms, TBT ${round(metrics.totalBlockingTime)} ms, SI ${round(metrics.speedIndex)} ms, CLS ${(metrics.cumulativeLayoutShift ?? 0).toFixed(3)} ` +
         `(observed in the unthrottled load: first paint ${metrics.observedFirstContentfulPaint} ms, LCP ${metrics.observedLargestContentfulPaint} ms)`,
     );
-    const data = {
-      devtoolsLog: artifacts.DevtoolsLog,
-      gatherContext: artifacts.GatherContext,
-      settings: lhr.configSettings,
-      simulator: null,
-      trace: artifacts.Trace,
-      URL: artifacts.URL,
-      SourceMaps: artifacts.SourceMaps,
-    };
+    const data = lanternInputs(result);
     const context = { computedCache: new Map() };
     const fcp = await (LanternFirstContentfulPaint as unknown as Computed).request(data, context);
     for (const kind of ['optimistic', 'pessimistic'] as const) {

@@ -63,18 +63,23 @@ function onCpuTime(events: TraceEvent[]): TraceEvent[] {
   });
 }
 
-/** Lantern weighs its two TBT estimates equally (its coefficients: 0.5 and 0.5). */
-export async function tbtOnCpuTime({ lhr, artifacts }: RunnerResult): Promise<number> {
-  const trace = artifacts.Trace as unknown as { traceEvents: TraceEvent[] };
-  const data = {
+/** What Lighthouse's Lantern computations take from a run, its trace given or the run's own. */
+export function lanternInputs({ lhr, artifacts }: RunnerResult, trace: unknown = artifacts.Trace) {
+  return {
     devtoolsLog: artifacts.DevtoolsLog,
     gatherContext: artifacts.GatherContext,
     settings: lhr.configSettings,
     simulator: null,
-    trace: { ...trace, traceEvents: onCpuTime(trace.traceEvents) },
+    trace,
     URL: artifacts.URL,
     SourceMaps: artifacts.SourceMaps,
   };
+}
+
+/** Lantern weighs its two TBT estimates equally (its coefficients: 0.5 and 0.5). */
+export async function tbtOnCpuTime(result: RunnerResult): Promise<number> {
+  const trace = result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] };
+  const data = lanternInputs(result, { ...trace, traceEvents: onCpuTime(trace.traceEvents) });
   const tbt = await (LanternTotalBlockingTime as unknown as Computed).request(data, { computedCache: new Map() });
   return 0.5 * tbt.optimisticEstimate.timeInMs + 0.5 * tbt.pessimisticEstimate.timeInMs;
 }
