@@ -378,6 +378,9 @@ export default defineConfig({
     // Every browser the site supports preloads modules natively; the polyfill would only add bytes to the entry.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // The fonts' and images' logical addresses (`/fonts/….woff2` in index.html's font faces) are rewritten by
+      // hashedFontsAndImages, not resolved by Vite: named here, its CSS step leaves them alone without a warning each.
+      external: (id) => /^\/(fonts|images)\//.test(id),
       output: {
         codeSplitting: {
           groups: [
