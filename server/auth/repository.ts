@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ProfileUpdate } from '../../src/domain/account';
-import type { PlanKey } from '../../src/domain/plans';
+import { plans, type PlanKey } from '../../src/domain/plans';
 import type { Database } from '../db/client';
 import { userProfiles, type UserProfileRow } from '../db/schema';
 
@@ -28,14 +28,30 @@ export async function upsertProfile(db: Database, uid: string, email: string, ch
   return row;
 }
 
-/** The entitlement write: only a verified payment (or an operator) calls this (decision D4). */
+/** A plan's place in the price list, in SQL (null for none): what "higher" means to recordPurchase. */
+const rankOf = (column: SQL) => sql`array_position(${sql.raw(`array[${plans.map((plan) => `'${plan.key}'`).join(', ')}]`)}::text[], ${column})`;
+
+/**
+ * The entitlement write: only a verified payment (or an operator) calls this (decision D4). A purchase raises or
+ * renews the account's plan and never lowers it (downgrades go through the account manager, SPEC), whatever order
+ * the payments are fulfilled in: a renewal's date only moves forward. In one statement, so that two orders of one
+ * buyer fulfilled at once cannot interleave. The returned row says which plan the account holds.
+ */
 export async function recordPurchase(db: Database, uid: string, email: string, plan: PlanKey, at: Date): Promise<UserProfileRow> {
+  const current = sql`${userProfiles.purchasedPlan}`;
+  const incoming = sql`excluded.purchased_plan`;
+  const raises = sql`(${current} is null or ${rankOf(incoming)} > ${rankOf(current)})`;
+  const renews = sql`${rankOf(incoming)} = ${rankOf(current)}`;
   const [row] = await db
     .insert(userProfiles)
     .values({ uid, email, purchasedPlan: plan, purchasedAt: at })
     .onConflictDoUpdate({
       target: userProfiles.uid,
-      set: { purchasedPlan: plan, purchasedAt: at, updatedAt: sql`now()` },
+      set: {
+        purchasedPlan: sql`case when ${raises} then ${incoming} else ${current} end`,
+        purchasedAt: sql`case when ${raises} then excluded.purchased_at when ${renews} then greatest(${userProfiles.purchasedAt}, excluded.purchased_at) else ${userProfiles.purchasedAt} end`,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   if (!row) throw new Error('purchase upsert returned no row');

@@ -79,8 +79,11 @@ export function createAccountService({ db, claims, logger = silentLogger }: Acco
 export async function grantPlan(
   { db, auth }: { db: Database; auth: Pick<Auth, 'getUser' | 'setCustomUserClaims'> },
   { uid, email, plan, at = new Date() }: { uid: string; email: string; plan: PlanKey; at?: Date },
-): Promise<void> {
-  await recordPurchase(db, uid, email, plan, at);
+): Promise<{ plan: PlanKey; purchasedAt: Date }> {
+  const row = await recordPurchase(db, uid, email, plan, at);
+  // The plan the account holds after this purchase: a higher one it already had stays (recordPurchase).
+  const held = (row.purchasedPlan as PlanKey | null) ?? plan;
   const { customClaims } = await auth.getUser(uid);
-  await auth.setCustomUserClaims(uid, { ...customClaims, [PLAN_CLAIM]: plan });
+  await auth.setCustomUserClaims(uid, { ...customClaims, [PLAN_CLAIM]: held });
+  return { plan: held, purchasedAt: row.purchasedAt ?? at };
 }

@@ -9,6 +9,8 @@ import type { OrderRow } from '../db/schema';
 import type { Logger } from '../logger';
 import type { GatewayPayment } from './gateway';
 import {
+  findPayment,
+  flagPaymentForRefund,
   lockOrder,
   lockOrderIfFree,
   markOrderFulfilled,
@@ -114,13 +116,16 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       // The payment must match the order, and the order the plan's price: nothing else is ever fulfilled.
       const price = priceOf(order.plan);
       const orderPriced = price !== null && order.amountPaise === price.amountPaise && order.currency === PAYMENT_CURRENCY;
-      if (!orderPriced || payment.amountPaise !== order.amountPaise || payment.currency !== order.currency) {
+      // What the gateway already reported for this payment counts over what a verification assumes (the order's amount).
+      const known = await findPayment(tx, payment.id);
+      const amount = known ? { amountPaise: known.amountPaise, currency: known.currency } : payment;
+      if (!orderPriced || amount.amountPaise !== order.amountPaise || amount.currency !== order.currency) {
         await recordPayment(tx, payment, { refundNeeded: true });
         logger.error('payment amount does not match its order', {
           orderId: order.gatewayOrderId,
           paymentId: payment.id,
           expected: order.amountPaise,
-          paid: payment.amountPaise,
+          paid: amount.amountPaise,
           by,
         });
         return { outcome: 'amount_mismatch' as const, order };
@@ -138,10 +143,13 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       await recordPayment(tx, payment);
 
       // The buyer's own details (verification) win until the order is fulfilled; a gateway's address only fills a gap.
+      // Once an account is attached (a fulfilment stopped after finding or creating it), the order's email is fixed:
+      // a later verification naming another address must not turn the order, and its sign-in token, to that account.
       if (!order.fulfilledAt) {
         if (request.buyer) {
           const { email, ...details } = request.buyer;
-          await setOrderCustomer(tx, gatewayOrderId, { email, details });
+          const attached = order.customerUid && order.customerEmail;
+          await setOrderCustomer(tx, gatewayOrderId, { email: attached ? order.customerEmail! : email, details });
         } else if (!order.customerEmail && request.buyerEmail) {
           await setOrderCustomer(tx, gatewayOrderId, { email: request.buyerEmail.trim().toLowerCase(), details: null });
         }
@@ -190,11 +198,23 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
         if (!email) throw new Error('no buyer email yet: waiting for verification or an address from the gateway');
         const details = detailsOf(order);
         account = await findOrCreateUser(auth, email, details.fullName);
-        await grant({ db: tx, auth }, { uid: account.uid, email, plan: plan.key as PlanKey, at: order.paidAt ?? now() });
+        const paidAt = order.paidAt ?? now();
+        const held = await grant({ db: tx, auth }, { uid: account.uid, email, plan: plan.key as PlanKey, at: paidAt });
+        if (held.plan !== plan.key && paidAt >= held.purchasedAt && order.paidPaymentId) {
+          // A payment never lowers a plan: downgrades go through the account manager (SPEC), who settles this payment.
+          // (An older order fulfilled late, after a higher plan was bought, is simply superseded: nothing to settle.)
+          await flagPaymentForRefund(tx, order.paidPaymentId);
+          logger.warn('payment for a lower plan than the account holds: plan kept, payment flagged for a refund', {
+            orderId: gatewayOrderId,
+            paid: plan.key,
+            held: held.plan,
+          });
+        }
         await fillProfile(tx, account.uid, email, details);
         const fulfilled = await markOrderFulfilled(tx, gatewayOrderId, {
           uid: account.uid,
-          accountCreated: account.created || order.accountCreated,
+          // Only the account this order created, never another one its email was later changed to (signs in unasked).
+          accountCreated: account.created || (order.accountCreated && order.customerUid === account.uid),
           by,
           at: now(),
         });

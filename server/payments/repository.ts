@@ -239,6 +239,11 @@ export async function recordPayment(tx: Database, payment: GatewayPayment, { ref
     });
 }
 
+/** A captured payment that must go back (or be settled by the account manager): shown in the staff inbox. */
+export async function flagPaymentForRefund(tx: Database, gatewayPaymentId: string): Promise<void> {
+  await tx.update(payments).set({ refundNeeded: true, updatedAt: sql`now()` }).where(eq(payments.gatewayPaymentId, gatewayPaymentId));
+}
+
 export async function findPaymentsOfOrder(db: Database, gatewayOrderId: string): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.gatewayOrderId, gatewayOrderId)).orderBy(asc(payments.createdAt));
 }

@@ -313,6 +313,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     } catch {
       throw new AppError(400, 'invalid_json', 'The webhook body is not valid JSON.');
     }
+    // JSON can only carry U+0000 escaped; jsonb cannot hold it at all (a 500 the gateway would retry for days).
+    if (rawBody.includes('\\u0000')) payload = withoutNul(payload);
     const type = payload && typeof payload === 'object' ? (payload as { event?: unknown }).event : undefined;
     if (typeof type !== 'string') throw new AppError(400, 'invalid_event', 'The webhook body names no event.');
     // Razorpay always sends the id; without one, identical bodies still collapse into one event.
@@ -433,4 +435,14 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       await queue.settled();
     },
   };
+}
+
+/** A signed event with U+0000 in a string is stored with U+FFFD in its place rather than refused. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [withoutNul(key) as string, withoutNul(inner)]));
+  }
+  return value;
 }

@@ -4,6 +4,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { orders, payments as paymentRows, paymentWebhookEvents, userProfiles } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
+import { grantPlan } from '../../server/auth/service';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
@@ -420,7 +421,7 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
         if (firebaseDown) {
           throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
         }
-        await failing.grant(deps, args);
+        return failing.grant(deps, args);
       },
     });
     const { id: orderId, amount } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
@@ -462,5 +463,152 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
       plan: 'launchpad',
     });
     expect(again.body).toEqual({ success: true, token: expect.any(String) });
+  });
+});
+
+describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () => {
+  const tokenUid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).uid as string;
+  const profileOf = async (uid: string) => (await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0];
+  const paymentRow = async (id: string) => (await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, id)))[0];
+
+  it('after a fulfilment stopped half-way, verifying again with another email signs in no one else', async () => {
+    let firebaseDown = true;
+    const flaky = createPayments({
+      config,
+      db: testDb.db,
+      logger: createLogger({ level: 'silent' }),
+      webhookRetryAfterMs: 0,
+      grant: async (deps, args) => {
+        if (firebaseDown) throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
+        return grantPlan(deps, args);
+      },
+    });
+    const victim = buyer({ fullName: 'Victim Person' });
+    const victimUser = await admin.createUser({ email: victim.email, password: 'victim-password-1' });
+    const payer = buyer({ fullName: 'Payer Person' });
+    const { id: orderId } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
+    const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
+    const signed = { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret), plan: 'launchpad' };
+    // The payer's account is created, then the grant fails: the order is paid, its account attached, fulfilment owed.
+    expect((await flaky.service.verifyPayment({ ...signed, userDetails: payer })).status).toBe(503);
+    expect(await orderRow(orderId)).toMatchObject({ customerEmail: payer.email, accountCreated: true, fulfilledAt: null });
+    firebaseDown = false;
+    const again = await flaky.service.verifyPayment({ ...signed, userDetails: victim });
+    await flaky.sandbox!.settled();
+    await flaky.service.settled();
+    expect(again.status).toBe(200);
+    const token = (again.body as { token: string }).token;
+    const payerUser = await admin.getUserByEmail(payer.email);
+    // The token is for the account this order created, never for the account of the address sent afterwards.
+    expect(tokenUid(token)).toBe(payerUser.uid);
+    expect(await orderRow(orderId)).toMatchObject({ customerEmail: payer.email, customerUid: payerUser.uid });
+    expect((await admin.getUser(victimUser.uid)).customClaims?.plan).toBeUndefined();
+    expect((await profileOf(victimUser.uid))?.purchasedPlan ?? null).toBeNull();
+  });
+
+  it('a payment for a lower plan does not lower an account: the plan stays, the payment is flagged for the account manager', async () => {
+    const client = buyer();
+    const higher = await paidOrder('growth-engine');
+    expect((await verify({ ...higher.checkout, userDetails: client, plan: 'growth-engine' })).status).toBe(200);
+    const user = await admin.getUserByEmail(client.email);
+    const before = await profileOf(user.uid);
+    // Someone else (or the client by mistake) pays for LaunchPad with the client's address.
+    const lower = await paidOrder('launchpad');
+    const response = await verify({ ...lower.checkout, userDetails: buyer({ email: client.email, fullName: 'Someone Else' }), plan: 'launchpad' });
+    await settle();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, token: null, msg: expect.stringContaining('please sign in') });
+    expect(await profileOf(user.uid)).toMatchObject({ purchasedPlan: 'growth-engine', purchasedAt: before!.purchasedAt });
+    expect((await admin.getUser(user.uid)).customClaims).toMatchObject({ plan: 'growth-engine' });
+    expect(await paymentRow(lower.checkout.razorpay_payment_id)).toMatchObject({ refundNeeded: true, status: 'captured' });
+    expect(await paymentRow(higher.checkout.razorpay_payment_id)).toMatchObject({ refundNeeded: false });
+    // The same plan again is a renewal: kept, its date moved on, nothing flagged.
+    const renewal = await paidOrder('growth-engine');
+    expect((await verify({ ...renewal.checkout, userDetails: client, plan: 'growth-engine' })).status).toBe(200);
+    await settle();
+    const renewed = await profileOf(user.uid);
+    expect(renewed?.purchasedPlan).toBe('growth-engine');
+    expect(renewed!.purchasedAt!.getTime()).toBeGreaterThanOrEqual(before!.purchasedAt!.getTime());
+    expect(await paymentRow(renewal.checkout.razorpay_payment_id)).toMatchObject({ refundNeeded: false });
+  });
+
+  it('an older order fulfilled late does not undo a plan bought after it, and is not flagged', async () => {
+    let firebaseDown = true;
+    const flaky = createPayments({
+      config,
+      db: testDb.db,
+      logger: createLogger({ level: 'silent' }),
+      webhookRetryAfterMs: 0,
+      grant: async (deps, args) => {
+        if (firebaseDown) throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
+        return grantPlan(deps, args);
+      },
+    });
+    const client = buyer();
+    const payOnce = async (plan: 'launchpad' | 'growth-engine') => {
+      const { id } = await flaky.service.createOrder({ plan, currency: 'INR' });
+      const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(id);
+      const body = { razorpay_payment_id: paymentId, razorpay_order_id: id, razorpay_signature: paymentSignature(id, paymentId, flaky.gateway.keySecret), plan, userDetails: client };
+      return { id, paymentId, outcome: await flaky.service.verifyPayment(body) };
+    };
+    const older = await payOnce('launchpad');
+    expect(older.outcome.status).toBe(503);
+    await flaky.sandbox!.settled();
+    await flaky.service.settled();
+    firebaseDown = false;
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the upgrade is paid strictly later
+    const newer = await payOnce('growth-engine');
+    expect(newer.outcome.status).toBe(200);
+    await flaky.service.reconcile();
+    expect((await orderRow(older.id)).fulfilledAt).not.toBeNull();
+    const user = await admin.getUserByEmail(client.email);
+    const profile = await profileOf(user.uid);
+    expect(profile).toMatchObject({ purchasedPlan: 'growth-engine', purchasedAt: (await orderRow(newer.id)).paidAt });
+    expect((await admin.getUser(user.uid)).customClaims).toMatchObject({ plan: 'growth-engine' });
+    expect(await paymentRow(older.paymentId)).toMatchObject({ refundNeeded: false });
+  });
+
+  it('a verification does not fulfil a payment the gateway reported at another amount', async () => {
+    const details = buyer();
+    const order = await newOrder('growth-engine');
+    const paymentId = `pay_Short${order.id.slice(-8)}`;
+    const hook = signedWebhook(
+      'payment.captured',
+      { id: paymentId, order_id: order.id, amount: 100, currency: 'INR', status: 'captured', email: details.email },
+      payments.gateway.webhookSecret,
+    );
+    expect((await postWebhook(app.url, hook.body, hook.signature, `evt_short_${order.id}`)).status).toBe(200);
+    await settle();
+    expect(await paymentRow(paymentId)).toMatchObject({ amountPaise: 100, refundNeeded: true });
+    const response = await verify({
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: order.id,
+      razorpay_signature: paymentSignature(order.id, paymentId, payments.gateway.keySecret),
+      userDetails: details,
+      plan: 'growth-engine',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, msg: paymentMessages.amountMismatch });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'created', fulfilledAt: null });
+    expect(await emulatorHasUser(admin, details.email)).toBe(false);
+  });
+
+  it('a signed event with U+0000 in a string is stored and processed, not answered 500', async () => {
+    const details = buyer();
+    const order = await newOrder('launchpad', details);
+    const paid = await pay(order.id);
+    const checkout = (await paid.json()) as { razorpay_payment_id: string };
+    const hook = signedWebhook(
+      'payment.captured',
+      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email, description: 'a\u0000b' },
+      payments.gateway.webhookSecret,
+    );
+    expect(hook.body).toContain('\\u0000');
+    const response = await postWebhook(app.url, hook.body, hook.signature, `evt_nul_${order.id}`);
+    expect(response.status).toBe(200);
+    await settle();
+    const [event] = await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, `evt_nul_${order.id}`));
+    expect(JSON.stringify(event?.payload)).toContain('a\uFFFDb');
+    expect(event?.processedAt).not.toBeNull();
   });
 });

@@ -34,7 +34,7 @@ export function countedGrant(): { grant: GrantPlan; grants: Array<{ uid: string;
   const grants: Array<{ uid: string; plan: string }> = [];
   const grant: GrantPlan = async (deps, args) => {
     grants.push({ uid: args.uid, plan: args.plan });
-    await grantPlan(deps, args);
+    return grantPlan(deps, args);
   };
   return { grant, grants };
 }
