@@ -7,10 +7,13 @@ import type { PlanKey } from '../src/domain/plans';
  * Online payment on /payment (docs/decisions/092-payment-page-and-resume.md):
  *
  *   details (guests only: name, email, phone) -> idle -> creatingOrder -> awaitingCheckout -> verifying
- *         -> signingIn -> success (then /dashboard), or failure (from which Pay works again), or signInRequired.
+ *         -> signingIn -> success (then /dashboard), or failure (from which Pay works again), or signInRequired,
+ *         or unconfirmed (the server could not be asked: no Pay, only Check again).
  *
  * A payment the checkout reported as taken is kept (`savePending`) until verification ends, so a reload while
- * verifying starts in `verifying` again instead of losing it. The machine names its effects; the page provides them
+ * verifying starts in `verifying` again instead of losing it. When verification could not get an answer (no
+ * connection, rate limited, a server error), the payment is still kept and Pay is not offered: a second Pay would be
+ * a second charge. The machine names its effects; the page provides them
  * (src/features/payment/paymentActor.ts).
  */
 
@@ -45,7 +48,12 @@ export type VerifyOutcome = { token: string } | { token: null; message: string }
  * docs/decisions/092); any other rejection shows the stage's generic sentence.
  */
 export class PaymentProblem extends Error {
-  override readonly name = 'PaymentProblem';
+  override readonly name: string = 'PaymentProblem';
+}
+
+/** Verification got no verdict (no answer, rate limited, a server error): the payment stands and is asked about again. */
+export class PaymentUnconfirmed extends PaymentProblem {
+  override readonly name = 'PaymentUnconfirmed';
 }
 
 export const paymentFailures = {
@@ -53,6 +61,8 @@ export const paymentFailures = {
   verification: 'An unknown error occurred during verification.',
   cancelled: 'Payment was cancelled. Your order was not placed.',
   signInFailed: 'Sign in with custom token failed.',
+  unconfirmed:
+    'Your payment went through, but we could not confirm it just now. Please do not pay again: check again in a moment, or sign in later with your email address to see your plan.',
 } as const;
 
 export const checkoutFailureMessage = (description: string, code: string) => `Payment failed: ${description} (Code: ${code})`;
@@ -94,6 +104,7 @@ export type PaymentEvent =
   | { type: 'payment.checkoutSucceeded'; response: CheckoutResponse }
   | { type: 'payment.checkoutFailed'; code: string; description: string }
   | { type: 'payment.checkoutDismissed' }
+  | { type: 'payment.checkAgain' }
   | { type: 'payment.signedIn' }
   | { type: 'payment.signInFailed'; message: string | null };
 
@@ -159,6 +170,7 @@ export const paymentMachine = setup({
     isGuest: ({ context }) => context.guest,
     detailsValid: ({ context }) => Object.keys(guestErrors(context.values)).length === 0,
     hasToken: ({ event }) => typeof (event as { output?: VerifyOutcome }).output?.token === 'string',
+    unconfirmed: ({ event }) => errorOf(event) instanceof PaymentUnconfirmed,
   },
   actions: {
     editField: assign(({ context, event }) => {
@@ -202,6 +214,7 @@ export const paymentMachine = setup({
       },
     }),
     dropPending: assign({ pending: null }),
+    holdVerification: assign({ failure: ({ event }) => sentenceOf(errorOf(event), paymentFailures.unconfirmed) }),
     failVerification: assign({
       pending: null,
       failure: ({ event }) => sentenceOf(errorOf(event), paymentFailures.verification),
@@ -294,7 +307,16 @@ export const paymentMachine = setup({
           { guard: 'hasToken', target: 'signingIn', actions: ['keepToken', 'dropPending', 'forgetPending'] },
           { target: 'signInRequired', actions: ['askToSignIn', 'forgetPending'] },
         ],
-        onError: { target: 'failure', actions: ['failVerification', 'forgetPending'] },
+        onError: [
+          // Kept, saved payment and all: a reload or Check again asks the server again; Pay is never offered here.
+          { guard: 'unconfirmed', target: 'unconfirmed', actions: 'holdVerification' },
+          { target: 'failure', actions: ['failVerification', 'forgetPending'] },
+        ],
+      },
+    },
+    unconfirmed: {
+      on: {
+        'payment.checkAgain': { target: 'verifying', actions: 'clearFailure' },
       },
     },
     signingIn: {

@@ -111,7 +111,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   // Health is cheap and polled by platforms from one address, so it sits before the general limit.
   api.use(healthRoutes({ modes: config.modes, pingDatabase }));
   // Payments bring their own body parsers (the webhook reads raw bytes) and the payments rate-limit class.
-  api.use(paymentRoutes({ ...paymentComponent, limiter: limiters.payments }));
+  api.use(paymentRoutes({ ...paymentComponent, limiter: limiters.payments, verifyLimiter: limiters.verify }));
   api.use(limiters.api);
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
   api.use(chatRoutes({ service: chat, limiter: limiters.chat, logger }));

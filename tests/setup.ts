@@ -3,3 +3,6 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// jsdom lays nothing out and has no scrollIntoView; a view that scrolls on a state change calls it.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

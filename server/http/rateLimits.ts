@@ -7,9 +7,11 @@ import { DatabaseRateLimitStore } from './rateLimitStore';
 
 /**
  * Each class of route has its own budget per client IP. `leads` is for the routes that store a prospect's details
- * (the quiz submission); the contact form keeps its own class, the chat's lead capture rides on `chat`.
+ * (the quiz submission); the contact form keeps its own class, the chat's lead capture rides on `chat`. `verify`
+ * (verify-payment) is apart from `payments` (create-order, the sandbox checkout): a buyer whose money was taken must
+ * not be refused its confirmation because order attempts, theirs or their network's, spent the budget.
  */
-export type LimitClass = 'api' | 'contact' | 'leads' | 'chat' | 'payments';
+export type LimitClass = 'api' | 'contact' | 'leads' | 'chat' | 'payments' | 'verify';
 
 export interface LimitRule {
   windowMs: number;
@@ -24,6 +26,8 @@ export const defaultRateLimits: RateLimitSettings = {
   leads: { windowMs: 60_000, limit: 5 },
   chat: { windowMs: 60_000, limit: 20 },
   payments: { windowMs: 60_000, limit: 20 },
+  // A signature is checked before anything else, so a forged one costs an HMAC; many buyers share one carrier IP.
+  verify: { windowMs: 60_000, limit: 60 },
 };
 
 const messages: Record<LimitClass, string> = {
@@ -32,6 +36,7 @@ const messages: Record<LimitClass, string> = {
   leads: 'Too many submissions from this address. Please wait a minute and try again.',
   chat: 'Too many chat messages. Please wait a moment and try again.',
   payments: 'Too many payment attempts. Please wait a minute and try again.',
+  verify: 'Too many payment confirmations from this address. Your payment is safe: please wait a moment and check again.',
 };
 
 /** Every class's limit times `scale` (the windows unchanged): RATE_LIMIT_SCALE for an end-to-end run (decision 097). */
@@ -83,5 +88,12 @@ export function createRateLimiters({ db, overrides = {}, logger = silentLogger }
     limiterClasses.set(limiter, name);
     return limiter;
   };
-  return { api: build('api'), contact: build('contact'), leads: build('leads'), chat: build('chat'), payments: build('payments') };
+  return {
+    api: build('api'),
+    contact: build('contact'),
+    leads: build('leads'),
+    chat: build('chat'),
+    payments: build('payments'),
+    verify: build('verify'),
+  };
 }

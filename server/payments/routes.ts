@@ -15,6 +15,8 @@ export interface PaymentRoutesDeps {
   sandbox?: SandboxCheckout;
   /** The payments rate-limit class. The webhook is exempt: Razorpay delivers bursts from few addresses. */
   limiter: RequestHandler;
+  /** verify-payment's own class (server/http/rateLimits.ts): order attempts never spend a paid buyer's budget. */
+  verifyLimiter: RequestHandler;
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -31,7 +33,7 @@ function sandboxAppError(err: unknown): unknown {
   return err;
 }
 
-export function paymentRoutes({ service, sandbox, limiter }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ service, sandbox, limiter, verifyLimiter }: PaymentRoutesDeps): Router {
   const router = Router();
   const bodyLimit = 16 * 1024;
 
@@ -54,7 +56,7 @@ export function paymentRoutes({ service, sandbox, limiter }: PaymentRoutesDeps):
 
   router
     .route('/verify-payment')
-    .post(limiter, ...jsonBody(bodyLimit, 'the payment'), async (req, res) => {
+    .post(verifyLimiter, ...jsonBody(bodyLimit, 'the payment'), async (req, res) => {
       const outcome = await service.verifyPayment(req.body, { idToken: bearer(req.get('authorization')) });
       res.status(outcome.status).json(outcome.body);
     })

@@ -28,6 +28,8 @@ export interface ApiErrorDetails {
   fieldErrors?: FieldErrors;
   /** For unexpected_status and invalid_response: the start of the body as received. */
   bodyText?: string;
+  /** A refusal's Retry-After, in seconds, when it gave one (a 429 or 503). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -35,6 +37,7 @@ export class ApiError extends Error {
   override readonly name: string = 'ApiError';
   readonly fieldErrors: FieldErrors | undefined;
   readonly bodyText: string;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     /** The HTTP status; 0 when no answer arrived. */
@@ -42,11 +45,12 @@ export class ApiError extends Error {
     /** The envelope's code, or one of clientErrorCodes. */
     readonly code: string,
     message: string,
-    { fieldErrors, bodyText = '', cause }: ApiErrorDetails = {},
+    { fieldErrors, bodyText = '', retryAfterSeconds, cause }: ApiErrorDetails = {},
   ) {
     super(message, cause === undefined ? undefined : { cause });
     this.fieldErrors = fieldErrors;
     this.bodyText = bodyText;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -90,13 +94,17 @@ function parseJson(text: string): unknown {
 /** A failure status as an ApiError: the envelope's words when the body is one, else the status and the body's start. */
 async function refusalOf(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
+  // Seconds only: the server sends seconds (express-rate-limit, the 503s); an HTTP date is read as none.
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const retry = Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {};
   const envelope = errorEnvelopeSchema.safeParse(parseJson(text));
   if (envelope.success) {
     const { code, message, details } = envelope.data.error;
-    return new ApiError(response.status, code, message, details?.fieldErrors ? { fieldErrors: details.fieldErrors } : {});
+    return new ApiError(response.status, code, message, { ...(details?.fieldErrors && { fieldErrors: details.fieldErrors }), ...retry });
   }
   return new ApiError(response.status, clientErrorCodes.unexpectedStatus, `The server answered ${response.status}.`, {
     bodyText: text.trim().slice(0, BODY_TEXT_LIMIT),
+    ...retry,
   });
 }
 

@@ -1,5 +1,12 @@
 import { z } from 'zod/mini';
-import { PaymentProblem, type CheckoutResponse, type PendingPayment, type VerifyOutcome } from '../../machines/payment.machine';
+import {
+  PaymentProblem,
+  PaymentUnconfirmed,
+  paymentFailures,
+  type CheckoutResponse,
+  type PendingPayment,
+  type VerifyOutcome,
+} from '../../machines/payment.machine';
 import type { CustomerDetails } from '../domain/checkout';
 import { PAYMENT_CURRENCY, paymentMessages, type CreateOrderAnswer } from '../domain/payment';
 import type { PlanKey } from '../domain/plans';
@@ -88,20 +95,26 @@ export interface VerifyOptions {
   /** The signed-in buyer's Firebase ID token: lets the server sign an existing account back in. */
   idToken?: string;
   fetchImpl?: typeof fetch;
-  /** Waits before each retry of a 503 "payment received, account not ready yet". */
+  /** Waits before each retry of an answer that gave no verdict (none, 429, 5xx); a longer Retry-After wins, up to maxWaitMs. */
   retryDelaysMs?: number[];
+  maxWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** An answer that is no verdict on the payment: none at all, a timeout, rate limited, or a server error. */
+const noVerdict = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
+
 /**
- * Verifies the payment. A 503 means the money arrived but the account is not set up yet: retried with backoff, and
- * if it stays so, the server's sentence asks the buyer to sign in later (the payment is not lost, so no red failure).
+ * Verifies the payment. Asked again with backoff while the answer is no verdict (verification is idempotent). A 503
+ * "payment received" means the account is not set up yet: if it stays so, the server's sentence asks the buyer to
+ * sign in later. Any other answer without a verdict rejects with PaymentUnconfirmed: the checkout took the money, so
+ * the page must keep the payment and never offer Pay again (a second charge).
  */
 export async function verifyPayment(
   payment: PendingPayment,
-  { idToken, fetchImpl = fetch, retryDelaysMs = [1_000, 2_000, 4_000], sleep = defaultSleep }: VerifyOptions = {},
+  { idToken, fetchImpl = fetch, retryDelaysMs = [1_000, 2_000, 4_000], maxWaitMs = 10_000, sleep = defaultSleep }: VerifyOptions = {},
 ): Promise<VerifyOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -118,13 +131,13 @@ export async function verifyPayment(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const msg = msgOf(error.bodyText);
-      // No answer at all, or not ready yet: the payment stands, so asking again is safe (verification is idempotent).
-      if ((error.status === 503 || error.status === 0) && attempt < retryDelaysMs.length) {
-        await sleep(retryDelaysMs[attempt]!);
+      if (noVerdict(error.status) && attempt < retryDelaysMs.length) {
+        const asked = Math.min((error.retryAfterSeconds ?? 0) * 1000, maxWaitMs);
+        await sleep(Math.max(retryDelaysMs[attempt]!, asked));
         continue;
       }
       if (error.status === 503 && msg) return { token: null, message: msg };
-      if (error.status === 0) throw error;
+      if (noVerdict(error.status)) throw new PaymentUnconfirmed(paymentFailures.unconfirmed, { cause: error });
       if (msg) throw new PaymentProblem(msg, { cause: error });
       throw new PaymentProblem(`Payment verification failed. Status: ${error.status}. Body: ${detailsOf(error)}`, { cause: error });
     }

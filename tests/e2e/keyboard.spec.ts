@@ -137,6 +137,9 @@ test('a guest pays with the keyboard: the details with their error summary, Esca
   await typeHere(page, page.getByLabel('Phone'), '9876543210');
   await page.keyboard.press('Enter');
 
+  // The short Pay step takes focus, scrolled back to the checkout's top rather than left in the footer.
+  await expect(payButton(page)).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeInViewport({ ratio: 1 });
   await tabTo(page, payButton(page));
   await page.keyboard.press('Enter');
   await expect(checkout(page).getByRole('button', { name: 'Pay now' })).toBeFocused();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { purchasesOf, queryDatabase } from './db';
 import { answerQuiz, checkout, giveGuestDetails, openCheckout, payButton, uniqueEmail } from './funnels';
 
@@ -158,6 +159,44 @@ test('a declined payment shows the bank\'s reason, and Pay is enabled again and 
   // A retry still pays (created -> failed -> paid).
   await payAndLand(page, 'growth-engine');
   await expectOnePaidOrder(email, 'growth-engine', 'verification');
+});
+
+test('the server cannot confirm a taken payment: Pay is not offered again; Check again, once it answers, signs in', async ({ page }) => {
+  const email = uniqueEmail('unconfirmed');
+  // Verification gets no verdict: rate limited (with Retry-After), as behind a busy carrier's shared address.
+  let refusing = true;
+  let refused = 0;
+  await page.route('**/api/verify-payment', async (route) => {
+    if (!refusing) return route.fallback();
+    refused += 1;
+    await route.fulfill({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many payment confirmations from this address.' } }),
+    });
+  });
+  await page.goto('/#/pricing');
+  await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
+  await giveGuestDetails(page, email);
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Pay now' }).click();
+  const waiting = page.getByRole('status').filter({ hasText: 'Please do not pay again' });
+  await expect(waiting).toBeVisible({ timeout: 20_000 });
+  expect(refused).toBe(4); // asked, then again after 1, 2 and 4 s
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await expectAccessible(page, 'payment: taken, not yet confirmed');
+  // A reload keeps the payment and asks again; it is still not confirmed.
+  await page.reload();
+  await expect(waiting).toBeVisible({ timeout: 20_000 });
+  expect(refused).toBe(8);
+  // The server answers again: Check again confirms it, and the buyer is signed in to the plan they paid for once.
+  refusing = false;
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expectPlanOnDashboard(page, 'launchpad');
+  const paid = (await purchasesOf(email)).filter((order) => order.status === 'paid');
+  expect(paid).toHaveLength(1);
+  expect(paid[0]).toMatchObject({ plan: 'launchpad', payments: 1, captured: 1 });
 });
 
 test('browser closed after paying: the webhook fulfils the order, the buyer resets a password and sees the plan', async ({ page, context }) => {

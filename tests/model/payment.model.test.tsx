@@ -13,6 +13,7 @@ import {
 import { createTestModel } from 'xstate/graph';
 import {
   PaymentProblem,
+  PaymentUnconfirmed,
   guestErrors,
   paymentMachine,
   type CheckoutRequest,
@@ -61,6 +62,7 @@ const CREATE_FAILED =
   'Failed to create payment order. Is your backend running and accessible at localhost? Details: The server could not be reached.';
 const VERIFY_FAILED = 'Payment verification failed. Status: 400. Body: {"success":false}';
 const SIGN_IN_MESSAGE = 'Payment received. Your plan is now on the account for this email address: please sign in to see it.';
+const UNCONFIRMED = 'Your payment went through, but we could not confirm it just now. Please do not pay again.';
 
 const changes: PaymentEvent[] = [
   { type: 'payment.change', field: 'fullName', value: 'Asha Rao' },
@@ -94,8 +96,10 @@ function eventsFor(snapshot: Snapshot): AnyEventObject[] {
       { type: 'xstate.done.actor.verifyPayment', output: { token: null, message: SIGN_IN_MESSAGE } },
       { type: 'xstate.error.actor.verifyPayment', error: new PaymentProblem(VERIFY_FAILED) },
       { type: 'xstate.error.actor.verifyPayment', error: new TypeError('boom') },
+      { type: 'xstate.error.actor.verifyPayment', error: new PaymentUnconfirmed(UNCONFIRMED) },
     ];
   }
+  if (snapshot.matches('unconfirmed')) return [{ type: 'payment.checkAgain' }];
   if (snapshot.matches('signingIn')) {
     return [
       { type: 'payment.signedIn' },
@@ -114,7 +118,7 @@ const serializeState = (snapshot: Snapshot) =>
       invalid: Object.keys(guestErrors(snapshot.context.values)).sort(),
       errors: Object.keys(snapshot.context.errors).sort(),
     }),
-    ...(snapshot.matches('failure') && { failure: snapshot.context.failure }),
+    ...((snapshot.matches('failure') || snapshot.matches('unconfirmed')) && { failure: snapshot.context.failure }),
     ...(snapshot.matches('signInRequired') && { notice: snapshot.context.notice }),
   });
 
@@ -247,6 +251,7 @@ describe('payment machine: model-based paths', () => {
                 fake.settleVerify(event);
                 await waitForActor(actor, (snapshot) => !snapshot.matches('verifying'));
               },
+              'payment.checkAgain': () => void actor.send({ type: 'payment.checkAgain' }),
               'payment.signedIn': ({ event }: ModelStep) => fake.signIn(event),
               'payment.signInFailed': ({ event }: ModelStep) => fake.signIn(event),
             } as never,
@@ -292,6 +297,14 @@ describe('payment machine: model-based paths', () => {
               },
               failure: (expected) => {
                 matchesModel(expected);
+                expect(fake.record.dashboard).toBe(0);
+              },
+              unconfirmed: (expected) => {
+                matchesModel(expected);
+                // Still kept (a reload asks again), and nothing here can start a second payment.
+                expect(expected.context.pending).not.toBeNull();
+                expect(fake.record.forgotten).toBe(kept() - 1);
+                expect(actor.getSnapshot().can({ type: 'payment.submit' })).toBe(false);
                 expect(fake.record.dashboard).toBe(0);
               },
             },
@@ -341,6 +354,9 @@ describe('payment machine: model-based paths', () => {
               'payment.checkoutDismissed': async ({ event }: ModelStep) => act(async () => fake.checkout(event)),
               'xstate.done.actor.verifyPayment': async ({ event }: ModelStep) => act(async () => fake.settleVerify(event)),
               'xstate.error.actor.verifyPayment': async ({ event }: ModelStep) => act(async () => fake.settleVerify(event)),
+              'payment.checkAgain': async () => {
+                await user.click(screen.getByRole('button', { name: 'Check again' }));
+              },
               'payment.signedIn': async ({ event }: ModelStep) => act(async () => fake.signIn(event)),
               'payment.signInFailed': async ({ event }: ModelStep) => act(async () => fake.signIn(event)),
             } as never,
@@ -386,6 +402,12 @@ describe('payment machine: model-based paths', () => {
               failure: (expected) => {
                 expect(screen.getByRole('alert')).toHaveTextContent(expected.context.failure!);
                 expect(payButton()).toBeEnabled();
+              },
+              unconfirmed: (expected) => {
+                expect(screen.getByRole('status')).toHaveTextContent(expected.context.failure!);
+                expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+                expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+                expect(screen.queryByRole('alert')).toBeNull();
               },
             },
           });

@@ -52,7 +52,7 @@ const probes: Record<string, { limitClass: LimitClass; requests: Probe[] }> = {
   'POST /quiz-submissions': { limitClass: 'leads', requests: [{ method: 'POST', path: '/api/quiz-submissions' }] },
   'POST /chat': { limitClass: 'chat', requests: [{ method: 'POST', path: '/api/chat' }] },
   'POST /create-order': { limitClass: 'payments', requests: [{ method: 'POST', path: '/api/create-order' }] },
-  'POST /verify-payment': { limitClass: 'payments', requests: [{ method: 'POST', path: '/api/verify-payment' }] },
+  'POST /verify-payment': { limitClass: 'verify', requests: [{ method: 'POST', path: '/api/verify-payment' }] },
   'POST /sandbox/checkout/:orderId/pay': {
     limitClass: 'payments',
     requests: [{ method: 'POST', path: '/api/sandbox/checkout/order_NoSuchOrder0000/pay' }],
@@ -124,6 +124,21 @@ describe.each(Object.entries(probes))('%s', (_route, { limitClass, requests }) =
       for (let i = limit; i < limit + 3; i += 1) await expectRefused(await send(app.url, probe(i), viaProxy(`198.51.100.${i + 1}`)));
       // Another client behind the same proxy has a budget of its own.
       expect((await send(app.url, probe(0), viaProxy('198.51.100.9', '203.0.113.8'))).status).not.toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('verify-payment', () => {
+  it('is not refused because order creation spent its budget: a charged buyer can always be confirmed', async () => {
+    const app = await startApp({ db: testDb.db, rateLimits: { payments: { windowMs: windowSeconds * 1000, limit } } });
+    try {
+      const client = '198.51.100.77';
+      for (let i = 0; i < limit; i += 1) expect((await send(app.url, { method: 'POST', path: '/api/create-order' }, client)).status).not.toBe(429);
+      await expectRefused(await send(app.url, { method: 'POST', path: '/api/create-order' }, client));
+      // The same client's verification is read (and refused for its empty body), not rate limited.
+      expect((await send(app.url, { method: 'POST', path: '/api/verify-payment' }, client)).status).toBe(400);
     } finally {
       await app.close();
     }

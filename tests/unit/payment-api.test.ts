@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PaymentProblem, type PendingPayment } from '../../machines/payment.machine';
+import { PaymentProblem, PaymentUnconfirmed, paymentFailures, type PendingPayment } from '../../machines/payment.machine';
 import { profileDetails } from '../../src/domain/checkout';
 import { createOrder, verifyPayment } from '../../src/lib/paymentApi';
 
@@ -46,10 +46,40 @@ describe('payment API client', () => {
   it("a refusal shows the answer's msg; a body without one shows status and body", async () => {
     const refused = answer(400, JSON.stringify({ success: false, msg: 'Payment verification failed.' }));
     await expect(verifyPayment(payment, { fetchImpl: refused, ...noWait })).rejects.toThrow(new PaymentProblem('Payment verification failed.'));
-    const bare = answer(500, 'Internal error', 'text/plain');
+    const bare = answer(400, 'Bad request', 'text/plain');
     await expect(verifyPayment(payment, { fetchImpl: bare, ...noWait })).rejects.toThrow(
-      'Payment verification failed. Status: 500. Body: Internal error',
+      'Payment verification failed. Status: 400. Body: Bad request',
     );
+  });
+
+  it('an answer that is no verdict (none, 429, 5xx) is asked again, then leaves the payment unconfirmed, never failed', async () => {
+    const outcomes = {
+      'no answer': vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch & ReturnType<typeof vi.fn>,
+      'rate limited': answer(429, JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } })),
+      'server error': answer(500, 'Internal error', 'text/plain'),
+      'bad gateway': answer(502, '<html>Bad gateway</html>', 'text/html'),
+    };
+    for (const [name, fetchImpl] of Object.entries(outcomes)) {
+      const error = await verifyPayment(payment, { fetchImpl, sleep: async () => {}, retryDelaysMs: [10, 20] }).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(PaymentUnconfirmed);
+      expect((error as Error).message).toBe(paymentFailures.unconfirmed);
+      expect(fetchImpl, name).toHaveBeenCalledTimes(3);
+    }
+  });
+
+  it("a 429's Retry-After sets the wait before asking again, within maxWaitMs", async () => {
+    let calls = 0;
+    const fetchImpl = vi.fn(async () => {
+      calls += 1;
+      if (calls === 1) return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Wait.' } }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '7' } });
+      if (calls === 2) return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Wait.' } }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '60' } });
+      return new Response(JSON.stringify({ success: true, token: 'custom-token' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const sleep = vi.fn(async () => {});
+    await expect(verifyPayment(payment, { fetchImpl, sleep, retryDelaysMs: [1_000, 2_000, 4_000], maxWaitMs: 10_000 })).resolves.toEqual({ token: 'custom-token' });
+    expect(sleep.mock.calls).toEqual([[7_000], [10_000]]);
   });
 
   it('503 "payment received" is retried with backoff, then its sentence asks the buyer to sign in later', async () => {

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { CircleCheck, Lock, LogIn, ShieldCheck } from 'lucide-react';
+import { CircleCheck, Clock, Lock, LogIn, RefreshCw, ShieldCheck } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
@@ -21,7 +22,21 @@ export function PaymentScreen() {
   const inDetails = PaymentActor.useSelector((snapshot) => snapshot.matches('details'));
   const succeeded = PaymentActor.useSelector((snapshot) => snapshot.matches('success'));
   const mustSignIn = PaymentActor.useSelector((snapshot) => snapshot.matches('signInRequired'));
+  const unconfirmed = PaymentActor.useSelector((snapshot) => snapshot.matches('unconfirmed'));
   const canEdit = PaymentActor.useSelector((snapshot) => snapshot.can({ type: 'payment.editDetails' }));
+  const panel = useRef<HTMLDivElement>(null);
+  const pay = useRef<HTMLButtonElement>(null);
+  const wasInDetails = useRef(inDetails);
+  useEffect(() => {
+    // The details form is tall and the Pay step short: left where it was, the page would show the footer, the
+    // checkout's title under the header. Back to the top of the checkout, with focus on Pay (the button that was
+    // pressed is gone).
+    if (wasInDetails.current && !inDetails) {
+      panel.current?.scrollIntoView({ block: 'start' });
+      pay.current?.focus({ preventScroll: true });
+    }
+    wasInDetails.current = inDetails;
+  }, [inDetails]);
   const price = priceOf(plan);
   if (!price) return null;
 
@@ -29,7 +44,7 @@ export function PaymentScreen() {
     customerEmail.trim().toLowerCase() !== GUEST_EMAIL_PLACEHOLDER ? customerEmail : enteredEmail.trim() || 'Entered below';
 
   return (
-    <Panel>
+    <Panel ref={panel}>
       <Title>
         <Lock aria-hidden="true" size={22} />
         <h1>Secure Checkout</h1>
@@ -79,10 +94,20 @@ export function PaymentScreen() {
             <LogIn aria-hidden="true" size={18} /> Sign in
           </ButtonLink>
         </>
+      ) : unconfirmed ? (
+        <>
+          <Waiting role="status">
+            <Clock aria-hidden="true" size={28} />
+            <p>{failure}</p>
+          </Waiting>
+          <Button type="button" $block $size="lg" onClick={() => actor.send({ type: 'payment.checkAgain' })}>
+            <RefreshCw aria-hidden="true" size={18} /> Check again
+          </Button>
+        </>
       ) : (
         <Pay>
           {failure && <FormAlert role="alert">{failure}</FormAlert>}
-          <Button type="button" $block $size="lg" disabled={busy} onClick={() => actor.send({ type: 'payment.submit' })}>
+          <Button ref={pay} type="button" $block $size="lg" disabled={busy} onClick={() => actor.send({ type: 'payment.submit' })}>
             {busy ? (
               <>
                 <Spinner $size="1.1rem" /> Processing...
@@ -166,6 +191,12 @@ const Outcome = styled.div`
   color: ${({ theme }) => theme.color.success};
   p { color: ${({ theme }) => theme.color.text}; }
   svg { flex: none; }
+`;
+
+/** Not a failure and not yet a success: the payment went through and is still to be confirmed. */
+const Waiting = styled(Outcome)`
+  background: ${({ theme }) => theme.color.accentSoft};
+  color: ${({ theme }) => theme.color.accentInk};
 `;
 
 const Provider = styled.p`
