@@ -20,7 +20,7 @@ export interface PlanClaimStore {
   reconcile(uid: string, plan: PlanKey | null): Promise<void>;
 }
 
-export function firebasePlanClaims(auth: Auth): PlanClaimStore {
+export function firebasePlanClaims(auth: Pick<Auth, 'getUser' | 'setCustomUserClaims'>): PlanClaimStore {
   return {
     async reconcile(uid, plan) {
       const { customClaims = {} } = await auth.getUser(uid);

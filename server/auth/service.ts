@@ -1,4 +1,3 @@
-import type { Auth } from 'firebase-admin/auth';
 import type { AccountProfile } from '../../src/domain/account';
 import { parseProfileUpdate } from '../../src/domain/profileUpdate';
 import { findPlan, type PlanKey } from '../../src/domain/plans';
@@ -6,7 +5,7 @@ import type { Database } from '../db/client';
 import type { UserProfileRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { silentLogger, type Logger } from '../logger';
-import { PLAN_CLAIM, rawPlanClaim, type PlanClaimStore } from './claims';
+import { rawPlanClaim, type PlanClaimStore } from './claims';
 import { findProfile, recordPurchase, upsertProfile } from './repository';
 import type { VerifiedUser } from './requireUser';
 
@@ -73,17 +72,15 @@ export function createAccountService({ db, claims, logger = silentLogger }: Acco
 }
 
 /**
- * Grants a plan after a verified payment (for the payment component): the database row and the custom claim, both
- * server-side. The claim reaches the browser with the client's next ID token (a fresh sign-in, or a forced refresh).
+ * Grants a plan after a verified payment (for the payment component): the database row, the record of entitlement,
+ * inside the fulfilment's transaction. It answers the plan the account holds after it (a higher one it had stays).
+ * The custom claim follows once the transaction has committed (`firebasePlanClaims`): no call to Firebase is made
+ * while a transaction holds a connection (on PGlite, the only one).
  */
 export async function grantPlan(
-  { db, auth }: { db: Database; auth: Pick<Auth, 'getUser' | 'setCustomUserClaims'> },
+  { db }: { db: Database },
   { uid, email, plan, at = new Date() }: { uid: string; email: string; plan: PlanKey; at?: Date },
 ): Promise<{ plan: PlanKey; purchasedAt: Date }> {
   const row = await recordPurchase(db, uid, email, plan, at);
-  // The plan the account holds after this purchase: a higher one it already had stays (recordPurchase).
-  const held = (row.purchasedPlan as PlanKey | null) ?? plan;
-  const { customClaims } = await auth.getUser(uid);
-  await auth.setCustomUserClaims(uid, { ...customClaims, [PLAN_CLAIM]: held });
-  return { plan: held, purchasedAt: row.purchasedAt ?? at };
+  return { plan: (row.purchasedPlan as PlanKey | null) ?? plan, purchasedAt: row.purchasedAt ?? at };
 }

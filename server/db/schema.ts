@@ -195,6 +195,11 @@ export const orders = pgTable(
     accountCreated: boolean('account_created').notNull().default(false),
     /** Why the last fulfilment attempt stopped (Firebase down, no buyer email); the reconciler retries. */
     fulfilmentError: text('fulfilment_error'),
+    /**
+     * One fulfiller at a time finds or creates the buyer's account, outside any transaction (Firebase is slow next
+     * to the database): it holds the order until then. Others wait for it, or find the order done.
+     */
+    fulfillingUntil: timestamp('fulfilling_until', { withTimezone: true }),
     /** When the reconciler last asked the gateway about this order. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -3,13 +3,16 @@ import type { BuyerDetails } from '../../src/domain/payment';
 import { orderStatusAfter, PAYMENT_CURRENCY, priceOf } from '../../src/domain/payment';
 import { findPlan, type PlanKey } from '../../src/domain/plans';
 import { findProfile, upsertProfile } from '../auth/repository';
+import { firebasePlanClaims } from '../auth/claims';
 import { grantPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import type { Logger } from '../logger';
 import type { GatewayPayment } from './gateway';
 import {
+  attachCreatedAccount,
   findPayment,
+  leaseOrder,
   flagPaymentForRefund,
   lockOrder,
   lockOrderIfFree,
@@ -27,7 +30,8 @@ import {
  * each holding the order's row lock:
  *   1. claim: record the payment and mark the order paid (committed before anything outside the database happens,
  *      so a taken payment is never lost);
- *   2. complete: find or create the Firebase user, grant the plan, store the profile, mark fulfilled.
+ *   2. complete: find or create the Firebase user (outside any transaction), then grant the plan, store the profile
+ *      and mark the order fulfilled (a second short transaction), then set the token's plan claim.
  * If step 2 fails the order stays paid-but-unfulfilled and the reconciler completes it later.
  */
 
@@ -42,6 +46,8 @@ export interface FulfilmentDeps {
   logger: Logger;
   grant?: GrantPlan;
   now?: () => Date;
+  /** How long a completion waits for another that holds the order before leaving it pending. */
+  leaseWaitMs?: number;
 }
 
 export interface FulfilRequest {
@@ -61,6 +67,8 @@ export type FulfilResult =
   | { outcome: 'second_payment'; order: OrderRow }
   /** Paid, but the account or the grant is still owed (the reason is on the order); the reconciler finishes it. */
   | { outcome: 'pending'; order: OrderRow; reason: string };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function describe(err: unknown): string {
   if (err && typeof err === 'object' && 'code' in err && typeof (err as { code: unknown }).code === 'string') {
@@ -100,7 +108,12 @@ function detailsOf(order: OrderRow): Partial<BuyerDetails> {
   return details && typeof details === 'object' ? (details as Partial<BuyerDetails>) : {};
 }
 
-export function createFulfilment({ db, auth, logger, grant = grantPlan, now = () => new Date() }: FulfilmentDeps) {
+/** How long a fulfiller holds an order while it finds or creates the account (a crashed one is overtaken after it). */
+const LEASE_MS = 30_000;
+const LEASE_POLL_MS = 100;
+
+export function createFulfilment({ db, auth, logger, grant = grantPlan, now = () => new Date(), leaseWaitMs = 10_000 }: FulfilmentDeps) {
+  const planClaims = firebasePlanClaims(auth);
   function logMove(order: OrderRow, to: string, by: string) {
     logger.info('order status', { orderId: order.gatewayOrderId, plan: order.plan, from: order.status, to, by });
   }
@@ -164,75 +177,122 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
   }
 
   /**
-   * Transaction 2, for a paid order: account, grant, profile, fulfilled_at. The row lock makes a concurrent
-   * completion wait and then find the work done. Never called for an order that is not paid.
+   * For a paid order: account, grant, profile, fulfilled_at. One fulfiller at a time holds the order (its lease)
+   * while it finds or creates the account; a completion that finds it held waits for it (a verification racing the
+   * webhook then answers with the holder's result), up to `leaseWaitMs`, after which the order is left pending for
+   * the reconciler. Never called for an order that is not paid.
    */
   async function complete(gatewayOrderId: string, by: FulfilledBy): Promise<FulfilResult> {
-    return completeLocked(gatewayOrderId, by, lockOrder) as Promise<FulfilResult>;
+    const started = Date.now();
+    for (;;) {
+      const result = await completeLocked(gatewayOrderId, by, lockOrder);
+      if (result.outcome === 'busy') throw new Error('lockOrder never answers busy');
+      if (result.outcome !== 'held') return result;
+      if (Date.now() - started >= leaseWaitMs) {
+        return { outcome: 'pending', order: result.order, reason: 'another request is setting up its account' };
+      }
+      await sleep(LEASE_POLL_MS);
+    }
   }
 
   /**
    * `complete` for the reconciler's sweep: an order another server is fulfilling right now is left to it ('busy')
-   * instead of waiting on its lock (docs/decisions/126-one-job-one-server.md).
+   * instead of waiting on its lock or its lease (docs/decisions/126-one-job-one-server.md).
    */
   async function completeIfFree(gatewayOrderId: string, by: FulfilledBy): Promise<FulfilResult | { outcome: 'busy' }> {
-    return completeLocked(gatewayOrderId, by, lockOrderIfFree);
+    const result = await completeLocked(gatewayOrderId, by, lockOrderIfFree);
+    return result.outcome === 'held' ? { outcome: 'busy' } : result;
   }
 
   async function completeLocked(
     gatewayOrderId: string,
     by: FulfilledBy,
     lock: (tx: Database, gatewayOrderId: string) => Promise<OrderRow | 'busy' | undefined>,
-  ): Promise<FulfilResult | { outcome: 'busy' }> {
+  ): Promise<FulfilResult | { outcome: 'busy' } | { outcome: 'held'; order: OrderRow }> {
     let account: { uid: string; created: boolean } | undefined;
+    let leased = false;
     try {
-      return await db.transaction(async (tx) => {
+      // Firebase is called between two short transactions, never inside one: a slow Firebase would otherwise hold a
+      // connection (on PGlite, the only one) and stop every other request's database work meanwhile. The lease taken
+      // in the first keeps the account's creation to one fulfiller, as the row lock did when it was held throughout.
+      const due = await db.transaction(async (tx) => {
         const order = await lock(tx, gatewayOrderId);
         if (order === 'busy') return { outcome: 'busy' as const };
         if (!order) return { outcome: 'unknown_order' as const };
         if (order.status !== 'paid') throw new Error(`order ${gatewayOrderId} is ${order.status}, not paid`);
         if (order.fulfilledAt && order.customerUid) return { outcome: 'fulfilled' as const, order, uid: order.customerUid };
+        const at = now();
+        if (order.fulfillingUntil && order.fulfillingUntil > at) return { outcome: 'held' as const, order };
         const plan = findPlan(order.plan);
         if (!plan) throw new Error(`order ${gatewayOrderId} names no known plan`);
-        const email = order.customerEmail;
-        if (!email) throw new Error('no buyer email yet: waiting for verification or an address from the gateway');
-        const details = detailsOf(order);
-        account = await findOrCreateUser(auth, email, details.fullName);
+        if (!order.customerEmail) throw new Error('no buyer email yet: waiting for verification or an address from the gateway');
+        await leaseOrder(tx, gatewayOrderId, new Date(at.getTime() + LEASE_MS));
+        leased = true;
+        return { outcome: 'due' as const, order, plan: plan.key as PlanKey, email: order.customerEmail };
+      });
+      if (due.outcome === 'fulfilled') await syncClaim(gatewayOrderId, due.uid);
+      if (due.outcome !== 'due') return due;
+      const details = detailsOf(due.order);
+      const found = await findOrCreateUser(auth, due.email, details.fullName);
+      account = found;
+      if (found.created) await attachCreatedAccount(db, gatewayOrderId, { uid: found.uid, email: due.email });
+
+      const done = await db.transaction(async (tx) => {
+        // Under the lock again: a holder whose lease ran out may have been overtaken, or the buyer changed.
+        const order = await lockOrder(tx, gatewayOrderId);
+        if (!order) return { outcome: 'unknown_order' as const };
+        if (order.fulfilledAt && order.customerUid) return { outcome: 'fulfilled' as const, order, uid: order.customerUid };
+        if (order.customerEmail !== due.email) {
+          account = undefined; // the account found is not this order's any more: nothing to attach
+          throw new Error("the order's buyer changed while their account was looked up: trying again");
+        }
         const paidAt = order.paidAt ?? now();
-        const held = await grant({ db: tx, auth }, { uid: account.uid, email, plan: plan.key as PlanKey, at: paidAt });
-        if (held.plan !== plan.key && paidAt >= held.purchasedAt && order.paidPaymentId) {
+        const held = await grant({ db: tx }, { uid: found.uid, email: due.email, plan: due.plan, at: paidAt });
+        if (held.plan !== due.plan && paidAt >= held.purchasedAt && order.paidPaymentId) {
           // A payment never lowers a plan: downgrades go through the account manager (SPEC), who settles this payment.
           // (An older order fulfilled late, after a higher plan was bought, is simply superseded: nothing to settle.)
           await flagPaymentForRefund(tx, order.paidPaymentId);
           logger.warn('payment for a lower plan than the account holds: plan kept, payment flagged for a refund', {
             orderId: gatewayOrderId,
-            paid: plan.key,
+            paid: due.plan,
             held: held.plan,
           });
         }
-        await fillProfile(tx, account.uid, email, details);
+        await fillProfile(tx, found.uid, due.email, details);
         const fulfilled = await markOrderFulfilled(tx, gatewayOrderId, {
-          uid: account.uid,
+          uid: found.uid,
           // Only the account this order created, never another one its email was later changed to (signs in unasked).
-          accountCreated: account.created || (order.accountCreated && order.customerUid === account.uid),
+          accountCreated: found.created || (order.accountCreated && order.customerUid === found.uid),
           by,
           at: now(),
         });
-        logger.info('order fulfilled', {
-          orderId: gatewayOrderId,
-          plan: order.plan,
-          by,
-          accountCreated: fulfilled.accountCreated,
-        });
-        return { outcome: 'fulfilled' as const, order: fulfilled, uid: account.uid };
+        logger.info('order fulfilled', { orderId: gatewayOrderId, plan: order.plan, by, accountCreated: fulfilled.accountCreated });
+        return { outcome: 'fulfilled' as const, order: fulfilled, uid: found.uid };
       });
+      if (done.outcome === 'fulfilled') await syncClaim(gatewayOrderId, done.uid);
+      return done;
     } catch (err) {
       const reason = describe(err);
-      await recordFulfilmentError(db, gatewayOrderId, reason, account);
+      await recordFulfilmentError(db, gatewayOrderId, reason, account, { releaseLease: leased });
       logger.warn('order paid, fulfilment deferred', { orderId: gatewayOrderId, by, error: reason });
       const [order] = await db.transaction(async (tx) => [await lockOrder(tx, gatewayOrderId)]);
       if (!order) return { outcome: 'unknown_order' };
       return { outcome: 'pending', order, reason };
+    }
+  }
+
+  /**
+   * The token's plan claim from the committed row, before anyone is told "fulfilled": a verification that found the
+   * order finished by the webhook a moment ago signs the buyer in at once, and their first token must carry the plan.
+   * Should Firebase fail here, the order stays fulfilled (the row is the record) and the account's next /api/me
+   * corrects the claim (server/auth/service.ts, healClaim).
+   */
+  async function syncClaim(gatewayOrderId: string, uid: string): Promise<void> {
+    try {
+      const plan = findPlan((await findProfile(db, uid))?.purchasedPlan)?.key ?? null;
+      if (plan) await planClaims.reconcile(uid, plan);
+    } catch (err) {
+      logger.warn('plan claim not set after fulfilment; corrected on the next /api/me', { orderId: gatewayOrderId, error: describe(err) });
     }
   }
 

@@ -137,6 +137,7 @@ export async function markOrderFulfilled(
       fulfilledAt: fulfilment.at,
       fulfilledBy: fulfilment.by,
       fulfilmentError: null,
+      fulfillingUntil: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(orders.gatewayOrderId, gatewayOrderId), eq(orders.status, 'paid'), isNull(orders.fulfilledAt)))
@@ -145,17 +146,42 @@ export async function markOrderFulfilled(
   return row;
 }
 
+/** The fulfiller holds the order until `until` while it finds or creates the account (fulfilment.ts). */
+export async function leaseOrder(tx: Database, gatewayOrderId: string, until: Date): Promise<void> {
+  await tx.update(orders).set({ fulfillingUntil: until }).where(eq(orders.gatewayOrderId, gatewayOrderId));
+}
+
+/**
+ * An account this order's fulfilment just created, written to the order at once (outside the fulfilment's
+ * transaction, as the account was): a completion racing it (the webhook's, a verification's) or a crash before the
+ * grant must not lose that this order made it, which is what lets the buyer be signed in without a password.
+ */
+export async function attachCreatedAccount(db: Database, gatewayOrderId: string, account: { uid: string; email: string }): Promise<void> {
+  await db
+    .update(orders)
+    .set({ customerUid: account.uid, accountCreated: true, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.gatewayOrderId, gatewayOrderId),
+        eq(orders.customerEmail, account.email),
+        or(isNull(orders.customerUid), eq(orders.customerUid, account.uid)),
+      ),
+    );
+}
+
 /** A fulfilment that stopped half-way: the order stays paid, the reason is kept, the reconciler tries again. */
 export async function recordFulfilmentError(
   db: Database,
   gatewayOrderId: string,
   error: string,
   account?: { uid: string; created: boolean },
+  { releaseLease = false } = {},
 ): Promise<void> {
   await db
     .update(orders)
     .set({
       fulfilmentError: error.slice(0, 500),
+      ...(releaseLease && { fulfillingUntil: null }),
       ...(account && { customerUid: account.uid }),
       ...(account?.created && { accountCreated: true }),
       updatedAt: sql`now()`,

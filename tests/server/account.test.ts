@@ -5,6 +5,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { firebaseTokenVerifier } from '../../server/auth/requireUser';
+import { firebasePlanClaims } from '../../server/auth/claims';
 import { createAccountService, grantPlan } from '../../server/auth/service';
 import { silentLogger } from '../../server/logger';
 import { userProfiles } from '../../server/db/schema';
@@ -326,9 +327,15 @@ describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
     expect((await admin.getUser(uid)).customClaims).toEqual({});
   });
 
+  /** What a fulfilment does: the purchase in the database, then the token's claim from the stored row. */
+  async function grantWithClaim(args: Parameters<typeof grantPlan>[1]) {
+    const held = await grantPlan({ db: testDb.db }, args);
+    await firebasePlanClaims(admin).reconcile(args.uid, held.plan);
+  }
+
   it('leaves the claims alone when the token agrees with the database', async () => {
     const { uid, email } = await newUser();
-    await grantPlan({ db: testDb.db, auth: admin }, { uid, email, plan: 'launchpad' });
+    await grantWithClaim({ uid, email, plan: 'launchpad' });
     const token = await signInWithCustomToken(uid);
     const before = (await admin.getUser(uid)).tokensValidAfterTime;
     expect((await (await me(token)).json()).purchasedPlan).toBe('launchpad');
@@ -339,7 +346,7 @@ describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
   it('grants a plan in the database and the claim; the database is the record', async () => {
     const { uid, email, token } = await newUser();
     const at = new Date('2026-02-01T09:30:00.000Z');
-    await grantPlan({ db: testDb.db, auth: admin }, { uid, email, plan: 'growth-engine', at });
+    await grantWithClaim({ uid, email, plan: 'growth-engine', at });
     expect((await admin.getUser(uid)).customClaims).toEqual({ plan: 'growth-engine' });
     // The old token has no claim yet: the database answers.
     expect(await (await me(token)).json()).toMatchObject({ purchasedPlan: 'growth-engine', purchasedAt: at.toISOString() });
@@ -352,7 +359,7 @@ describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
 
   it('keeps a granted plan through later profile updates', async () => {
     const { uid, email, token } = await newUser();
-    await grantPlan({ db: testDb.db, auth: admin }, { uid, email, plan: 'launchpad' });
+    await grantWithClaim({ uid, email, plan: 'launchpad' });
     expect((await (await patch(token, { businessName: 'Rao Stores', quizCompleted: true })).json()).purchasedPlan).toBe('launchpad');
   });
 

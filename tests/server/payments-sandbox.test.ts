@@ -189,6 +189,8 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
       postWebhook(app.url, hook.body, hook.signature, `evt_race_${order.id}`),
     ]);
     expect(verified.status).toBe(200);
+    // Whichever of the two created the account, the buyer is signed in: one fulfiller at a time holds the order.
+    expect(await verified.json()).toEqual({ success: true, token: expect.any(String) });
     expect(delivered.status).toBe(200);
     await settle();
     const user = await admin.getUserByEmail(details.email);
@@ -610,5 +612,65 @@ describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () =
     const [event] = await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, `evt_nul_${order.id}`));
     expect(JSON.stringify(event?.payload)).toContain('a\uFFFDb');
     expect(event?.processedAt).not.toBeNull();
+  });
+});
+
+describe.skipIf(!emulatorUp)('fulfilment and the database', () => {
+  it('a slow Firebase during a fulfilment holds up no other database work', async () => {
+    let entered!: () => void;
+    const inFirebase = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Firebase's user lookup answers only when the test says so: the fulfilment waits on it.
+    const slowAuth = Object.assign(Object.create(admin) as Auth, {
+      getUserByEmail: async (email: string) => {
+        entered();
+        await gate;
+        return admin.getUserByEmail(email);
+      },
+    });
+    const slow = createPayments({ config, db: testDb.db, auth: slowAuth, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
+    const { id: orderId } = await slow.service.createOrder({ plan: 'launchpad', currency: 'INR' });
+    const { razorpay_payment_id: paymentId } = await slow.sandbox!.pay(orderId);
+    await slow.sandbox!.settled();
+    await slow.service.settled();
+    const details = buyer();
+    const verifying = slow.service.verifyPayment({
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: paymentSignature(orderId, paymentId, slow.gateway.keySecret),
+      userDetails: details,
+      plan: 'launchpad',
+    });
+    await inFirebase;
+    // While Firebase has not answered, the database still serves others (on PGlite it has one connection).
+    const other = testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, orderId));
+    const first = await Promise.race([
+      other.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(resolve, 10_000, 'held up')),
+    ]);
+    release();
+    expect(first).toBe('answered');
+    expect((await verifying).status).toBe(200);
+    expect((await admin.getUserByEmail(details.email)).customClaims).toMatchObject({ plan: 'launchpad' });
+  });
+});
+
+describe.skipIf(!emulatorUp)('the fulfilment lease', () => {
+  it('an order held by a fulfiller that stopped is left to it while its lease runs, then fulfilled by the next', async () => {
+    const details = buyer();
+    const order = await newOrder('launchpad', details);
+    const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+    await settle();
+    // As a server that took the order and then died would leave it: paid, unfulfilled, held for a while yet.
+    await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null, fulfillingUntil: new Date(Date.now() + 60_000) }).where(eq(orders.gatewayOrderId, order.id));
+    const summary = await payments.service.reconcile();
+    expect(summary).toBeDefined();
+    expect((await orderRow(order.id)).fulfilledAt).toBeNull(); // the sweep leaves a held order alone
+    await testDb.db.update(orders).set({ fulfillingUntil: new Date(Date.now() - 1) }).where(eq(orders.gatewayOrderId, order.id));
+    const response = await verify({ ...checkout, userDetails: details, plan: 'launchpad' });
+    expect(response.status).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ fulfillingUntil: null, fulfilmentError: null });
+    expect((await orderRow(order.id)).fulfilledAt).not.toBeNull();
   });
 });
