@@ -46,10 +46,20 @@ describe.skipIf(!emulatorUp)('npm run grant-admin', () => {
 
     expect((await grantAdmin([email])).stdout).toMatch(/already has staff access/);
 
+    // An ID token from before the revoke still carries the claim for up to an hour: the revoke ends its session.
+    const signIn = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct-horse', returnSecureToken: true }),
+    });
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    expect((await admin.verifyIdToken(idToken, true)).admin).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // revocation is counted in whole seconds
     const revoked = await grantAdmin(['--revoke', email]);
     expect(revoked.code).toBe(0);
-    expect(revoked.stdout).toMatch(/Revoked staff access/);
+    expect(revoked.stdout).toMatch(/Revoked staff access.*sessions are ended/);
     expect((await admin.getUser(user.uid)).customClaims).toEqual({ plan: 'growth-engine' });
+    await expect(admin.verifyIdToken(idToken, true)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
   }, 120_000);
 
   it('creates no account for an unknown email, says so and exits 1', async () => {
