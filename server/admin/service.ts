@@ -72,7 +72,9 @@ export function createAdminService({ db, maxAttempts, onRetry, exportChunk = 1_0
 
   async function* exportLines(tab: InboxTab, q: string, rows: number): AsyncGenerator<string> {
     const columns = csvColumns[tab] as { header: readonly string[]; cells(row: InboxRows[InboxTab]): ReturnType<typeof csvColumns.customers.cells> };
-    yield csvLine(columns.header);
+    // A byte-order mark first: Excel on Windows reads a CSV without one in the machine's own code page, and Hindi
+    // names come out as mojibake. Other spreadsheets and CSV readers skip it.
+    yield `\uFEFF${csvLine(columns.header)}`;
     let before: Cursor | undefined;
     let left = rows;
     while (left > 0) {

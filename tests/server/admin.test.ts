@@ -378,6 +378,8 @@ line two, with "quotes"')`);
       `attachment; filename="growthpath-contact-${new Date().toISOString().slice(0, 10)}.csv"`,
     );
     expect(response.headers.get('x-export-truncated')).toBeNull();
+    // UTF-8 with a byte-order mark, so Excel reads Hindi names right (text() drops the mark, as CSV readers do).
+    expect([...new Uint8Array(await response.clone().arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(await response.text());
     expect(header![0]).toBe('Received');
     expect(rows).toHaveLength(listed.length);

@@ -116,8 +116,9 @@ const Table = styled.table`
   tbody tr { border-bottom: 1px solid ${({ theme }) => theme.color.line}; }
   tbody tr:last-child { border-bottom: 0; }
   tbody tr:hover { background: ${({ theme }) => theme.color.brandSoft}; }
-  tbody th { font-weight: 600; }
-  td { color: ${({ theme }) => theme.color.text}; }
+  /* A name or message with no spaces (a pasted link, a spammer's run of letters) wraps instead of taking the row. */
+  tbody th { font-weight: 600; min-width: 9rem; }
+  td { color: ${({ theme }) => theme.color.text}; overflow-wrap: anywhere; }
   td:first-child { white-space: nowrap; color: ${({ theme }) => theme.color.muted}; }
   td span + span { margin-left: 0.3rem; }
 `;
