@@ -20,7 +20,11 @@ import { services, type MarketingService, type ServiceTitle } from '../../src/co
 export { brand, plans, processSteps, services, adSpendNote, benefitsInEveryPlan };
 export type { MarketingService, Plan, ServiceTitle };
 
-/** The site's paths the assistant refers visitors to (hash routes, as the browser shows them). */
+/**
+ * The site's paths the assistant refers visitors to (hash routes, as the browser shows them). A reply names a page by
+ * its path alone, where its name would stand ("on /#/pricing"): the chat shows it as a link named after the page
+ * (src/features/chat/ChatPanel.tsx, pageNames).
+ */
 export const sitePaths = {
   contact: '/#/contact',
   pricing: '/#/pricing',
@@ -89,7 +93,7 @@ export function contactLines(): string[] {
   return [
     `Phone: ${brand.phoneDisplay}`,
     `Email: ${brand.email}`,
-    `WhatsApp: the chat link on our contact page (${sitePaths.contact})`,
+    `WhatsApp: the chat link on ${sitePaths.contact}`,
     `Office: ${brand.location}`,
   ];
 }

@@ -23,7 +23,8 @@ export interface ReportCopy {
   position: {
     title: string;
     website: Record<'none' | WebsiteQuality, string>;
-    ads: (spendLabel: string | null) => string;
+    /** The monthly ad spend the quiz was given (its option's amount and label), or null when no ads run. */
+    ads: (spend: { amount: number; label: string } | null) => string;
     profile: Record<'Yes' | 'No', string>;
     business: string;
   };
@@ -112,8 +113,11 @@ export const reportEn = {
       Okay: 'You have a website that works, but it could bring in far more enquiries.',
       Good: 'You have a good website: a strong base to build on.',
     },
+    // The quiz's labels ('Under ₹10k') are answers, not phrases: this sentence words each amount itself.
     ads: (spend) =>
-      spend ? `You spend about ${spend} a month on online ads.` : 'You are not running online ads yet.',
+      spend
+        ? `You spend ${({ 10000: 'under ₹10k', 25000: '₹10k to ₹25k', 50000: '₹25k to ₹50k', 100000: '₹50k or more' } as Record<number, string>)[spend.amount] ?? spend.label} a month on online ads.`
+        : 'You are not running online ads yet.',
     profile: {
       Yes: 'You have a Google Business Profile.',
       No: 'You do not have a Google Business Profile yet.',

@@ -141,7 +141,7 @@ test('English: the whole quiz leads to Growth Engine, with its figures, the stor
   await expect(page.getByText(`Prepared on ${today}`)).toBeVisible();
   await expect(page.getByText('Hello Asha,')).toBeVisible();
   await expect(page.getByText('You have a website, but it looks outdated')).toBeVisible();
-  await expect(page.getByText('You spend about ₹10k – ₹25k a month on online ads.')).toBeVisible();
+  await expect(page.getByText('You spend ₹10k to ₹25k a month on online ads.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Growth Engine' })).toBeVisible();
   await expect(page.locator('[data-service]')).toHaveCount(5);
   await expect(page.getByTestId('investment-setup')).toContainText('₹17,000');

@@ -55,7 +55,7 @@ describe('the local assistant: answers from the site’s own content', () => {
   it('sends Scale Up questions to the contact page, without a price', () => {
     const text = reply('How much is Scale Up?');
     expect(text).toContain('Scale Up is our custom plan');
-    expect(text).toContain('contact page (/#/contact)');
+    expect(text).toContain('on /#/contact');
     expect(text).not.toMatch(/₹/);
   });
 
@@ -103,7 +103,7 @@ describe('the local assistant: answers from the site’s own content', () => {
   it('says so instead of guessing when it does not know', () => {
     const text = reply('Can you file my GST returns?');
     expect(text).toContain("I'm not sure about that, and I'd rather not guess");
-    expect(text).toContain('contact page (/#/contact)');
+    expect(text).toContain('on /#/contact');
     expect(text).not.toMatch(/₹|%/);
     const discount = reply('Do you offer a discount for NGOs?');
     expect(discount).toContain("I don't have any information about discounts or special offers, so I'd rather not promise one.");

@@ -121,10 +121,10 @@ describe('the chat widget in the layout', () => {
     await user.click(launcher());
     await panel();
     await user.type(textbox(), 'Prices?{Enter}');
-    const link = await screen.findByRole('link', { name: '/#/pricing' });
+    const link = await screen.findByRole('link', { name: 'the pricing page' });
     expect(link).toHaveAttribute('href', '/pricing');
     const bubble = link.closest('p')!;
-    expect(bubble).toHaveTextContent('<img src=x onerror=alert(1)> <b>Plans</b> are on /#/pricing.');
+    expect(bubble).toHaveTextContent('<img src=x onerror=alert(1)> <b>Plans</b> are on the pricing page.');
     expect(bubble.querySelector('img, b')).toBeNull();
   });
 

@@ -48,7 +48,7 @@ function pricingAnswer(): string {
   return [
     'Our plans are a one-time setup fee plus a flat monthly fee, with no annual lock-in:',
     ...plans.map((plan) => bullet(`${plan.title}${popular(plan)}: ${planPrice(plan)}. ${plan.subtitle}.`)),
-    `${adSpendNote} Compare the plans on the pricing page (${sitePaths.pricing}).`,
+    `${adSpendNote} Compare the plans on ${sitePaths.pricing}.`,
   ].join('\n');
 }
 
@@ -57,13 +57,13 @@ function planAnswer(plan: Plan): string {
     return [
       `${plan.title} is our custom plan: ${plan.subtitle.toLowerCase()}. It includes:`,
       ...plan.features.map(bullet),
-      `It is priced for each business, so it is not sold online: tell our sales team what you need on the contact page (${sitePaths.contact}). ${brand.replyPromise}.`,
+      `It is priced for each business, so it is not sold online: tell our sales team what you need on ${sitePaths.contact}. ${brand.replyPromise}.`,
     ].join('\n');
   }
   return [
     `${plan.title}${popular(plan)}: ${planPrice(plan)}, so ${planDueToday(plan)} to start. ${plan.subtitle}. It includes:`,
     ...plan.features.map(bullet),
-    `${adSpendNote} You can buy it with Buy Now on the pricing page (${sitePaths.pricing}).`,
+    `${adSpendNote} You can buy it with Buy Now on ${sitePaths.pricing}.`,
   ].join('\n');
 }
 
@@ -77,7 +77,7 @@ function servicesAnswer(): string {
   return [
     `We offer ${services.length} services:`,
     ...services.map((service) => bullet(`${service.title}: ${service.description}`)),
-    `Each plan bundles several of them; see what is in each on the pricing page (${sitePaths.pricing}).`,
+    `Each plan bundles several of them; see what is in each on ${sitePaths.pricing}.`,
   ].join('\n');
 }
 
@@ -85,7 +85,7 @@ function contactAnswer(): string {
   return [
     'You can reach our team here:',
     ...contactLines().map(bullet),
-    `Our hours are ${brand.businessHours}, and ${brand.replyPromise.charAt(0).toLowerCase()}${brand.replyPromise.slice(1)}. You can also send us a message from the contact page (${sitePaths.contact}).`,
+    `Our hours are ${brand.businessHours}, and ${brand.replyPromise.charAt(0).toLowerCase()}${brand.replyPromise.slice(1)}. You can also send us a message from ${sitePaths.contact}.`,
   ].join('\n');
 }
 
@@ -97,7 +97,7 @@ const topics: readonly Topic[] = [
     id: 'discount',
     matches: (t) => /\bdiscounts?\b|\bcoupons?\b|\bpromo|\bdeals?\b|\bfree trial\b|\bnegotiat|\bcheaper\b/.test(t),
     answer: () =>
-      `I don't have any information about discounts or special offers, so I'd rather not promise one. Our plans are priced as shown on the pricing page (${sitePaths.pricing}); for anything else, please ask our team on the contact page (${sitePaths.contact}).`,
+      `I don't have any information about discounts or special offers, so I'd rather not promise one. Our plans are priced as shown on ${sitePaths.pricing}; for anything else, please ask our team on ${sitePaths.contact}.`,
   },
   {
     id: 'plan:scale-up',
@@ -186,7 +186,7 @@ const topics: readonly Topic[] = [
     id: 'payment',
     matches: (t) => /\bpay(ment|ing)?\b|\bcard\b|\bcheckout\b|\bbuy\b|\bpurchase\b/.test(t),
     answer: () =>
-      `You pay the setup fee plus the first month online: choose Buy Now on the pricing page (${sitePaths.pricing}), and checkout is processed securely by our card payment provider. Scale Up is arranged with our sales team instead (${sitePaths.contact}).`,
+      `You pay the setup fee plus the first month online: choose Buy Now on ${sitePaths.pricing}, and checkout is processed securely by our card payment provider. Scale Up is arranged with our sales team instead, on ${sitePaths.contact}.`,
   },
   {
     id: 'contact',
@@ -203,7 +203,7 @@ const topics: readonly Topic[] = [
     id: 'about',
     matches: (t) => /\bwho are you\b|\bare you (a |an )?(bot|robot|human|real|ai)\b|\bwhat is growthpath\b|\babout (you|growthpath|your company)\b/.test(t),
     answer: () =>
-      `I'm the ${brand.name} assistant, an automated helper that answers from the information on our website. ${brand.name} is ${brand.tagline.charAt(0).toLowerCase()}${brand.tagline.slice(1)}: ${services.map((item) => item.title).join(', ')} for small businesses in India. For anything I can't answer, our team is on the contact page (${sitePaths.contact}).`,
+      `I'm the ${brand.name} assistant, an automated helper that answers from the information on our website. ${brand.name} is ${brand.tagline.charAt(0).toLowerCase()}${brand.tagline.slice(1)}: ${services.map((item) => item.title).join(', ')} for small businesses in India. For anything I can't answer, our team is on ${sitePaths.contact}.`,
   },
 ];
 
@@ -277,7 +277,7 @@ export function composeReply({ message, history, lead }: ReplyRequest): string {
 
   if (bye) {
     paragraphs.push(
-      `Thanks for chatting! If anything comes up, you can reach us on the contact page (${sitePaths.contact}) or at ${brand.phoneDisplay}. ${brand.replyPromise}.`,
+      `Thanks for chatting! If anything comes up, you can reach us on ${sitePaths.contact} or at ${brand.phoneDisplay}. ${brand.replyPromise}.`,
     );
     return paragraphs.join('\n\n');
   }
@@ -296,7 +296,7 @@ export function composeReply({ message, history, lead }: ReplyRequest): string {
   if (thanks) paragraphs.push("You're welcome!");
   if (paragraphs.length === 0) {
     paragraphs.push(
-      `I'm not sure about that, and I'd rather not guess. I can help with our plans and prices, our services, how we work, our policies, and how to reach our team. For anything else, our team can help on the contact page (${sitePaths.contact}) or at ${brand.phoneDisplay}.`,
+      `I'm not sure about that, and I'd rather not guess. I can help with our plans and prices, our services, how we work, our policies, and how to reach our team. For anything else, our team can help on ${sitePaths.contact} or at ${brand.phoneDisplay}.`,
     );
   }
 

@@ -241,16 +241,27 @@ export function ChatPanel() {
   );
 }
 
-/** The site's own pages named in a reply ("/#/pricing") become links; everything else stays plain text. */
+/** What a page's path reads as in a reply: "Compare the plans on /#/pricing" shows "on the pricing page". */
+const pageNames: Record<string, string> = {
+  '/pricing': 'the pricing page',
+  '/contact': 'the contact page',
+  '/get-started': 'the growth-plan quiz',
+  '/how-it-works': 'How it works',
+  '/help': 'the help center',
+  '/case-studies': 'our case studies',
+  '/about': 'About us',
+};
+
+/** The site's own pages named in a reply ("/#/pricing") become links named after the page; the rest stays text. */
 function ReplyText({ text, onNavigate }: { text: string; onNavigate: () => void }) {
   const parts = text.split(/(\/#\/[a-z][a-z-]*)/);
-  return parts.map((part, index) =>
-    index % 2 === 1 ? (
-      <Link key={index} to={part.slice(2)} onClick={onNavigate}>
-        {part}
+  return parts.map((part, index) => {
+    if (index % 2 === 0) return part;
+    const to = part.slice(2);
+    return (
+      <Link key={index} to={to} onClick={onNavigate}>
+        {pageNames[to] ?? part}
       </Link>
-    ) : (
-      part
-    ),
-  );
+    );
+  });
 }

@@ -237,7 +237,11 @@ export const Check = styled.label<{ $checked: boolean; $wide?: boolean }>`
     margin: 0.1rem 0 0;
     accent-color: ${({ theme }) => theme.color.brand};
   }
-  &:focus-within { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  /* The ring follows the keyboard only: a tap or click already shows the choice in blue. */
+  &:has(input:focus-visible) { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  @supports not selector(:has(*)) {
+    &:focus-within { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  }
   input:focus-visible { outline: none; }
   a { font-weight: 700; }
 `;

@@ -42,8 +42,8 @@ export function ReportView({ copy, language, answers, report, date, pdfBusy, pdf
   const tier = copy.tiers[report.websiteTier];
   const { costs, kpis } = report;
   const websiteStatus = answers.hasWebsite === 'Yes' && answers.websiteQuality ? answers.websiteQuality : 'none';
-  const adsLabel =
-    answers.runningAds === 'Yes' ? (quiz.options.monthlyAdSpend as Record<number, string>)[answers.monthlyAdSpend] ?? null : null;
+  const adsLabel = (quiz.options.monthlyAdSpend as Record<number, string>)[answers.monthlyAdSpend];
+  const adSpend = answers.runningAds === 'Yes' && adsLabel ? { amount: answers.monthlyAdSpend, label: adsLabel } : null;
   const handoff: CheckoutHandoff | null = plan ? { plan: plan.key, userDetails: customerDetailsFromAnswers(answers) } : null;
 
   const facts = [
@@ -75,7 +75,7 @@ export function ReportView({ copy, language, answers, report, date, pdfBusy, pdf
           <S.BlockTitle id="report-position">{copy.position.title}</S.BlockTitle>
           <S.Bullets>
             <li>{copy.position.website[websiteStatus]}</li>
-            <li>{copy.position.ads(adsLabel)}</li>
+            <li>{copy.position.ads(adSpend)}</li>
             {answers.googleBusinessProfile && <li>{copy.position.profile[answers.googleBusinessProfile]}</li>}
           </S.Bullets>
           {facts.length > 0 && (
