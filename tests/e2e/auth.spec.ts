@@ -160,7 +160,7 @@ test('the dashboard sends anonymous visitors to sign in and brings them back', a
   await expect(page).toHaveURL(/#\/signin\?redirect=\/dashboard$/);
   await signIn(page, email, password);
   await expect(page).toHaveURL(/#\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Asha');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Asha');
 });
 
 test('the dashboard without a plan offers to activate one', async ({ page }) => {
@@ -185,7 +185,7 @@ test('the dashboard with a plan shows every part', async ({ page }) => {
   await signIn(page, email, 'correct-horse');
   await expect(page).toHaveURL(/#\/dashboard$/);
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Ravi');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ravi');
   await expect(page.getByText('Kumar Clinic · client dashboard')).toBeVisible();
   await expect(page.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', '#/contact');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
@@ -258,7 +258,7 @@ test.describe('on a phone', () => {
     const { email, password } = await existingUser('asha', 'Asha Rao');
     await page.goto('/#/signin?redirect=/dashboard');
     await signIn(page, email, password);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Asha');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Asha');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 

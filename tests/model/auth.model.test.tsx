@@ -410,7 +410,7 @@ function expectSignInPage(view: AuthState) {
 function expectDashboard(view: AuthState) {
   const user = view.user!;
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-    `Welcome back, ${(view.profile?.displayName || user.displayName)!.split(' ')[0]}`,
+    `Welcome, ${(view.profile?.displayName || user.displayName)!.split(' ')[0]}`,
   );
   expect(screen.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', '/contact');
   const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');

@@ -182,7 +182,7 @@ describe('sign-in page', () => {
 
   it('returns to the page that asked for sign-in (D16)', () => {
     renderRoutes('/signin?redirect=%2Fdashboard', signedIn({ profile: null, profileStatus: 'loading' }));
-    expect(screen.getByRole('heading', { name: /Welcome back, Asha/ })).toBeVisible();
+    expect(screen.getByRole('heading', { name: /Welcome, Asha/ })).toBeVisible();
   });
 
   it('waits for the server before applying the §4 rules, then goes to pricing without a plan', () => {
@@ -217,7 +217,7 @@ describe('dashboard', () => {
 
   it('without a plan per the server: Activate Your Growth Plan, even when the cache claims one (D4)', () => {
     renderRoutes('/dashboard', signedIn({ user: { ...asha, purchasedPlan: 'scale-up', quizCompleted: true } }));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Asha');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Asha');
     expect(screen.getByText('Rao Stores · client dashboard')).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Activate Your Growth Plan' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'View Pricing Plans' })).toHaveAttribute('href', '/pricing');

@@ -47,7 +47,7 @@ function Overview() {
     <>
       <Welcome>
         <div>
-          <h1>Welcome back, {firstName(profile?.displayName || user.displayName)}</h1>
+          <h1>Welcome, {firstName(profile?.displayName || user.displayName)}</h1>
           <p>{business ? `${business} · client dashboard` : 'Your client dashboard'}</p>
         </div>
         <ButtonLink to="/contact" $variant="secondary">

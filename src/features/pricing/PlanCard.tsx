@@ -1,6 +1,7 @@
 import styled, { css } from 'styled-components';
 import { ArrowRight, Check } from 'lucide-react';
 import { ButtonLink } from '../../ui/Button';
+import { media } from '../../ui/theme';
 import { formatInr } from '../../domain/money';
 import type { Plan } from '../../domain/plans';
 import type { CheckoutHandoff, CustomerDetails } from '../../domain/checkout';
@@ -100,6 +101,8 @@ const Popular = styled.p`
 const Subtitle = styled.p`
   color: ${({ theme }) => theme.color.muted};
   margin-top: -${({ theme }) => theme.space(2)};
+  /* Side by side, every card's price starts at one height: a subtitle takes up to two lines there. */
+  ${media.lg} { min-height: 3.2em; } /* two lines at the body's line height, 1.6 */
 `;
 
 const Price = styled.div`
