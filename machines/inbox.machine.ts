@@ -17,7 +17,8 @@ import {
  *
  *   loading (summary + the tab's first page) -> ready.list | ready.empty, or forbidden (403), sessionExpired (401),
  *   failed (Try again). In ready: paging (Older/Newer), exporting (CSV), detail (a row open: viewing, saving a status or
- *   note, retrying a contact's forwarding). Tabs and search start loading again from the first page.
+ *   note, retrying a contact's forwarding). Tabs and search start loading again from the first page; a search sent
+ *   while loading or paging replaces that load.
  *
  * The server pages by keyset only forwards, so the machine keeps the stack of cursors that opened each page: Newer
  * pops one, Older pushes the page's nextCursor. Effects are named here and provided by src/features/admin.
@@ -276,6 +277,9 @@ export const inboxMachine = setup({
         ],
         onError: [...refused, { target: 'failed', actions: 'failLoad' }],
       },
+      // A search typed while the list loads is the one that counts: the load starts again with it (the box showed
+      // the new words over the old list when it was dropped).
+      on: { 'inbox.search': { target: 'loading', reenter: true, actions: 'chooseQuery' } },
     },
     failed: {
       on: { 'inbox.retry': { target: 'loading', actions: 'clearError' } },
@@ -306,6 +310,7 @@ export const inboxMachine = setup({
         },
         paging: {
           tags: ['busy'],
+          on: { 'inbox.search': { target: '#inbox.loading', actions: 'chooseQuery' } },
           invoke: {
             id: 'loadPage',
             src: 'loadPage',

@@ -49,11 +49,14 @@ export function retriedRow(snapshot: Snapshot): ContactRow {
 /** The events the view and the effects can cause in each state, with the payloads that matter. */
 export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
   const { context } = snapshot;
+  // A search typed while a list loads, with the same words as from the list.
+  const searchMeanwhile: AnyEventObject[] = [{ type: 'inbox.search', query: context.tab === 'contact' && !context.query ? 'asha' : '' }];
   if (snapshot.matches('loading')) {
     return [
       { type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: firstPages[tabOf(snapshot)] } satisfies LoadAnswer },
       { type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: emptyPage } satisfies LoadAnswer },
       ...refusalEvents('loadInbox'),
+      ...searchMeanwhile,
     ];
   }
   if (snapshot.matches('failed')) return [{ type: 'inbox.retry' }];
@@ -73,6 +76,7 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
       { type: 'xstate.done.actor.loadPage', output: pageFor(snapshot) },
       { type: 'xstate.done.actor.loadPage', output: emptyPage },
       ...refusalEvents('loadPage'),
+      ...searchMeanwhile,
     ];
   }
   if (snapshot.matches({ ready: 'exporting' })) {

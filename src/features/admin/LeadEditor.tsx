@@ -22,10 +22,12 @@ export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: str
     <Editor onSubmit={saveNote} aria-label="Work this lead">
       <FieldGroup>
         <Label htmlFor={`lead-status-${id}`}>Status</Label>
+        {/* Not disabled while a change saves: that threw the keyboard's focus out of the dialog after one arrow key.
+            A change sent meanwhile is not taken (the machine is saving) and the list shows the saved status. */}
         <Select
           id={`lead-status-${id}`}
           value={status}
-          disabled={busy}
+          aria-disabled={busy}
           onChange={(event) => send({ type: 'inbox.changeStatus', status: event.target.value as LeadStatus })}
         >
           {leadStatuses.map((option) => (
