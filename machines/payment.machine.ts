@@ -170,7 +170,8 @@ export const paymentMachine = setup({
     isGuest: ({ context }) => context.guest,
     detailsValid: ({ context }) => Object.keys(guestErrors(context.values)).length === 0,
     hasToken: ({ event }) => typeof (event as { output?: VerifyOutcome }).output?.token === 'string',
-    unconfirmed: ({ event }) => errorOf(event) instanceof PaymentUnconfirmed,
+    // Only a refusal the server explained (a PaymentProblem) ends in failure; anything else is no verdict on money taken.
+    unconfirmed: ({ event }) => errorOf(event) instanceof PaymentUnconfirmed || !(errorOf(event) instanceof PaymentProblem),
   },
   actions: {
     editField: assign(({ context, event }) => {

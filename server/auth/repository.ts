@@ -40,7 +40,8 @@ const rankOf = (column: SQL) => sql`array_position(${sql.raw(`array[${plans.map(
 export async function recordPurchase(db: Database, uid: string, email: string, plan: PlanKey, at: Date): Promise<UserProfileRow> {
   const current = sql`${userProfiles.purchasedPlan}`;
   const incoming = sql`excluded.purchased_plan`;
-  const raises = sql`(${current} is null or ${rankOf(incoming)} > ${rankOf(current)})`;
+  // A stored key the price list does not know (set by hand, a renamed plan) counts as no plan, as /api/me reads it.
+  const raises = sql`(${current} is null or coalesce(${rankOf(current)}, 0) < ${rankOf(incoming)})`;
   const renews = sql`${rankOf(incoming)} = ${rankOf(current)}`;
   const [row] = await db
     .insert(userProfiles)

@@ -109,7 +109,7 @@ function detailsOf(order: OrderRow): Partial<BuyerDetails> {
 }
 
 /** How long a fulfiller holds an order while it finds or creates the account (a crashed one is overtaken after it). */
-const LEASE_MS = 30_000;
+const LEASE_SECONDS = 30;
 const LEASE_POLL_MS = 100;
 
 export function createFulfilment({ db, auth, logger, grant = grantPlan, now = () => new Date(), leaseWaitMs = 10_000 }: FulfilmentDeps) {
@@ -129,8 +129,9 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       // The payment must match the order, and the order the plan's price: nothing else is ever fulfilled.
       const price = priceOf(order.plan);
       const orderPriced = price !== null && order.amountPaise === price.amountPaise && order.currency === PAYMENT_CURRENCY;
-      // What the gateway already reported for this payment counts over what a verification assumes (the order's amount).
-      const known = await findPayment(tx, payment.id);
+      // A verification assumes the order's amount (its signature proves the payment, not the sum): what the gateway
+      // already reported for the payment counts over it. The webhook and the reconciler report the gateway's own.
+      const known = by === 'verification' ? await findPayment(tx, payment.id) : undefined;
       const amount = known ? { amountPaise: known.amountPaise, currency: known.currency } : payment;
       if (!orderPriced || amount.amountPaise !== order.amountPaise || amount.currency !== order.currency) {
         await recordPayment(tx, payment, { refundNeeded: true });
@@ -209,8 +210,8 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     by: FulfilledBy,
     lock: (tx: Database, gatewayOrderId: string) => Promise<OrderRow | 'busy' | undefined>,
   ): Promise<FulfilResult | { outcome: 'busy' } | { outcome: 'held'; order: OrderRow }> {
-    let account: { uid: string; created: boolean } | undefined;
-    let leased = false;
+    let account: { uid: string; created: boolean; email: string } | undefined;
+    let lease: Date | null = null;
     try {
       // Firebase is called between two short transactions, never inside one: a slow Firebase would otherwise hold a
       // connection (on PGlite, the only one) and stop every other request's database work meanwhile. The lease taken
@@ -221,20 +222,18 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
         if (!order) return { outcome: 'unknown_order' as const };
         if (order.status !== 'paid') throw new Error(`order ${gatewayOrderId} is ${order.status}, not paid`);
         if (order.fulfilledAt && order.customerUid) return { outcome: 'fulfilled' as const, order, uid: order.customerUid };
-        const at = now();
-        if (order.fulfillingUntil && order.fulfillingUntil > at) return { outcome: 'held' as const, order };
         const plan = findPlan(order.plan);
         if (!plan) throw new Error(`order ${gatewayOrderId} names no known plan`);
         if (!order.customerEmail) throw new Error('no buyer email yet: waiting for verification or an address from the gateway');
-        await leaseOrder(tx, gatewayOrderId, new Date(at.getTime() + LEASE_MS));
-        leased = true;
+        lease = await leaseOrder(tx, gatewayOrderId, LEASE_SECONDS);
+        if (!lease) return { outcome: 'held' as const, order };
         return { outcome: 'due' as const, order, plan: plan.key as PlanKey, email: order.customerEmail };
       });
       if (due.outcome === 'fulfilled') await syncClaim(gatewayOrderId, due.uid);
       if (due.outcome !== 'due') return due;
       const details = detailsOf(due.order);
       const found = await findOrCreateUser(auth, due.email, details.fullName);
-      account = found;
+      account = { ...found, email: due.email };
       if (found.created) await attachCreatedAccount(db, gatewayOrderId, { uid: found.uid, email: due.email });
 
       const done = await db.transaction(async (tx) => {
@@ -273,7 +272,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       return done;
     } catch (err) {
       const reason = describe(err);
-      await recordFulfilmentError(db, gatewayOrderId, reason, account, { releaseLease: leased });
+      await recordFulfilmentError(db, gatewayOrderId, reason, { account, lease });
       logger.warn('order paid, fulfilment deferred', { orderId: gatewayOrderId, by, error: reason });
       const [order] = await db.transaction(async (tx) => [await lockOrder(tx, gatewayOrderId)]);
       if (!order) return { outcome: 'unknown_order' };

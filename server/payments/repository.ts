@@ -146,9 +146,19 @@ export async function markOrderFulfilled(
   return row;
 }
 
-/** The fulfiller holds the order until `until` while it finds or creates the account (fulfilment.ts). */
-export async function leaseOrder(tx: Database, gatewayOrderId: string, until: Date): Promise<void> {
-  await tx.update(orders).set({ fulfillingUntil: until }).where(eq(orders.gatewayOrderId, gatewayOrderId));
+/**
+ * Takes the order for `seconds` while its fulfiller finds or creates the account (fulfilment.ts), unless another
+ * holds it. On the database's clock, so servers whose clocks differ agree. Answers the lease (its end, which names
+ * this holder: only it may release it), or null when the order is held.
+ */
+export async function leaseOrder(tx: Database, gatewayOrderId: string, seconds: number): Promise<Date | null> {
+  const [row] = await tx
+    .update(orders)
+    // In whole milliseconds, as a JavaScript Date holds it: the holder names its lease by this value to release it.
+    .set({ fulfillingUntil: sql`date_trunc('milliseconds', now() + make_interval(secs => ${seconds}))` })
+    .where(and(eq(orders.gatewayOrderId, gatewayOrderId), or(isNull(orders.fulfillingUntil), lte(orders.fulfillingUntil, sql`now()`))))
+    .returning({ until: orders.fulfillingUntil });
+  return row?.until ?? null;
 }
 
 /**
@@ -169,24 +179,33 @@ export async function attachCreatedAccount(db: Database, gatewayOrderId: string,
     );
 }
 
-/** A fulfilment that stopped half-way: the order stays paid, the reason is kept, the reconciler tries again. */
+/**
+ * A fulfilment that stopped half-way: the order stays paid, the reason is kept, the reconciler tries again. Written
+ * only while the order is unfulfilled (a holder overtaken meanwhile must not mark a fulfilled order), its lease
+ * released only if it is still this holder's, and the account found kept only for the email it was found for.
+ */
 export async function recordFulfilmentError(
   db: Database,
   gatewayOrderId: string,
   error: string,
-  account?: { uid: string; created: boolean },
-  { releaseLease = false } = {},
+  { account, lease }: { account?: { uid: string; created: boolean; email: string }; lease?: Date | null } = {},
 ): Promise<void> {
+  const unfulfilled = and(eq(orders.gatewayOrderId, gatewayOrderId), isNull(orders.fulfilledAt));
   await db
     .update(orders)
-    .set({
-      fulfilmentError: error.slice(0, 500),
-      ...(releaseLease && { fulfillingUntil: null }),
-      ...(account && { customerUid: account.uid }),
-      ...(account?.created && { accountCreated: true }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.gatewayOrderId, gatewayOrderId));
+    .set({ fulfilmentError: error.slice(0, 500), updatedAt: sql`now()` })
+    .where(unfulfilled);
+  if (lease) {
+    await db.update(orders).set({ fulfillingUntil: null }).where(and(unfulfilled, eq(orders.fulfillingUntil, lease)));
+  }
+  if (account) {
+    await db
+      .update(orders)
+      .set({ customerUid: account.uid, ...(account.created && { accountCreated: true }) })
+      .where(
+        and(unfulfilled, eq(orders.customerEmail, account.email), or(isNull(orders.customerUid), eq(orders.customerUid, account.uid))),
+      );
+  }
 }
 
 /** Paid orders whose account or grant is still owed, paid before `paidBefore`. */

@@ -10,7 +10,7 @@ import {
 import type { CustomerDetails } from '../domain/checkout';
 import { PAYMENT_CURRENCY, paymentMessages, type CreateOrderAnswer } from '../domain/payment';
 import type { PlanKey } from '../domain/plans';
-import { ApiError, requestJson } from './http';
+import { ApiError, clientErrorCodes, requestJson } from './http';
 
 /**
  * The browser's side of POST /api/create-order, /api/verify-payment and the sandbox checkout's two buttons
@@ -103,8 +103,12 @@ export interface VerifyOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** An answer that is no verdict on the payment: none at all, a timeout, rate limited, or a server error. */
-const noVerdict = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
+/**
+ * An answer that is no verdict on the payment: none at all, a timeout, rate limited, a server error, or a body that
+ * is not ours (a captive portal's or a proxy's page, whatever its status).
+ */
+const noVerdict = (error: ApiError) =>
+  error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500 || error.code === clientErrorCodes.invalidResponse;
 
 /**
  * Verifies the payment. Asked again with backoff while the answer is no verdict (verification is idempotent). A 503
@@ -131,13 +135,13 @@ export async function verifyPayment(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const msg = msgOf(error.bodyText);
-      if (noVerdict(error.status) && attempt < retryDelaysMs.length) {
+      if (noVerdict(error) && attempt < retryDelaysMs.length) {
         const asked = Math.min((error.retryAfterSeconds ?? 0) * 1000, maxWaitMs);
         await sleep(Math.max(retryDelaysMs[attempt]!, asked));
         continue;
       }
       if (error.status === 503 && msg) return { token: null, message: msg };
-      if (noVerdict(error.status)) throw new PaymentUnconfirmed(paymentFailures.unconfirmed, { cause: error });
+      if (noVerdict(error)) throw new PaymentUnconfirmed(paymentFailures.unconfirmed, { cause: error });
       if (msg) throw new PaymentProblem(msg, { cause: error });
       throw new PaymentProblem(`Payment verification failed. Status: ${error.status}. Body: ${detailsOf(error)}`, { cause: error });
     }

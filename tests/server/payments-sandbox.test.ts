@@ -5,6 +5,7 @@ import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { orders, payments as paymentRows, paymentWebhookEvents, userProfiles } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { grantPlan } from '../../server/auth/service';
+import type { GrantPlan } from '../../server/payments/fulfilment';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
@@ -410,22 +411,26 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
   });
 });
 
+/** Payments whose grant fails while `outage.on`, as when Firebase or the database fails half-way through a fulfilment. */
+function paymentsWithFlakyGrant(inner: GrantPlan = grantPlan) {
+  const outage = { on: true };
+  const flaky = createPayments({
+    config,
+    db: testDb.db,
+    logger: createLogger({ level: 'silent' }),
+    webhookRetryAfterMs: 0,
+    grant: async (deps, args) => {
+      if (outage.on) throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
+      return inner(deps, args);
+    },
+  });
+  return { flaky, outage };
+}
+
 describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
   it('a Firebase failure after the payment leaves the order paid; the reconciler finishes it', async () => {
     const failing = countedGrant();
-    let firebaseDown = true;
-    const flaky = createPayments({
-      config,
-      db: testDb.db,
-      logger: createLogger({ level: 'silent' }),
-      webhookRetryAfterMs: 0,
-      grant: async (deps, args) => {
-        if (firebaseDown) {
-          throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
-        }
-        return failing.grant(deps, args);
-      },
-    });
+    const { flaky, outage } = paymentsWithFlakyGrant(failing.grant);
     const { id: orderId, amount } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
     const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
     const details = buyer();
@@ -447,7 +452,7 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
     await flaky.sandbox!.settled();
     await flaky.service.settled();
     expect(await orderRow(orderId)).toMatchObject({ status: 'paid', fulfilledAt: null });
-    firebaseDown = false;
+    outage.on = false;
     const summary = await flaky.service.reconcile();
     const row = await orderRow(orderId);
     expect(row.fulfilledAt).not.toBeNull();
@@ -474,17 +479,7 @@ describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () =
   const paymentRow = async (id: string) => (await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, id)))[0];
 
   it('after a fulfilment stopped half-way, verifying again with another email signs in no one else', async () => {
-    let firebaseDown = true;
-    const flaky = createPayments({
-      config,
-      db: testDb.db,
-      logger: createLogger({ level: 'silent' }),
-      webhookRetryAfterMs: 0,
-      grant: async (deps, args) => {
-        if (firebaseDown) throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
-        return grantPlan(deps, args);
-      },
-    });
+    const { flaky, outage } = paymentsWithFlakyGrant();
     const victim = buyer({ fullName: 'Victim Person' });
     const victimUser = await admin.createUser({ email: victim.email, password: 'victim-password-1' });
     const payer = buyer({ fullName: 'Payer Person' });
@@ -494,7 +489,7 @@ describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () =
     // The payer's account is created, then the grant fails: the order is paid, its account attached, fulfilment owed.
     expect((await flaky.service.verifyPayment({ ...signed, userDetails: payer })).status).toBe(503);
     expect(await orderRow(orderId)).toMatchObject({ customerEmail: payer.email, accountCreated: true, fulfilledAt: null });
-    firebaseDown = false;
+    outage.on = false;
     const again = await flaky.service.verifyPayment({ ...signed, userDetails: victim });
     await flaky.sandbox!.settled();
     await flaky.service.settled();
@@ -535,17 +530,7 @@ describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () =
   });
 
   it('an older order fulfilled late does not undo a plan bought after it, and is not flagged', async () => {
-    let firebaseDown = true;
-    const flaky = createPayments({
-      config,
-      db: testDb.db,
-      logger: createLogger({ level: 'silent' }),
-      webhookRetryAfterMs: 0,
-      grant: async (deps, args) => {
-        if (firebaseDown) throw Object.assign(new Error('Firebase is unavailable'), { code: 'app/network-error' });
-        return grantPlan(deps, args);
-      },
-    });
+    const { flaky, outage } = paymentsWithFlakyGrant();
     const client = buyer();
     const payOnce = async (plan: 'launchpad' | 'growth-engine') => {
       const { id } = await flaky.service.createOrder({ plan, currency: 'INR' });
@@ -557,7 +542,7 @@ describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () =
     expect(older.outcome.status).toBe(503);
     await flaky.sandbox!.settled();
     await flaky.service.settled();
-    firebaseDown = false;
+    outage.on = false;
     await new Promise((resolve) => setTimeout(resolve, 5)); // the upgrade is paid strictly later
     const newer = await payOnce('growth-engine');
     expect(newer.outcome.status).toBe(200);
@@ -672,5 +657,70 @@ describe.skipIf(!emulatorUp)('the fulfilment lease', () => {
     expect(response.status).toBe(200);
     expect(await orderRow(order.id)).toMatchObject({ fulfillingUntil: null, fulfilmentError: null });
     expect((await orderRow(order.id)).fulfilledAt).not.toBeNull();
+  });
+});
+
+describe.skipIf(!emulatorUp)('one fulfiller at a time', () => {
+  it('a second completion of an order being fulfilled waits for the first, never calls Firebase meanwhile, and signs in too', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let lookups = 0;
+    const gatedAuth = Object.assign(Object.create(admin) as Auth, {
+      getUserByEmail: async (email: string) => {
+        lookups += 1;
+        await gate;
+        return admin.getUserByEmail(email);
+      },
+    });
+    const held = createPayments({ config, db: testDb.db, auth: gatedAuth, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
+    const { id: orderId } = await held.service.createOrder({ plan: 'launchpad', currency: 'INR' });
+    const { razorpay_payment_id: paymentId } = await held.sandbox!.pay(orderId);
+    await held.sandbox!.settled();
+    await held.service.settled();
+    const body = {
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: paymentSignature(orderId, paymentId, held.gateway.keySecret),
+      userDetails: buyer(),
+      plan: 'launchpad',
+    };
+    const first = held.service.verifyPayment(body);
+    await expect.poll(() => lookups).toBe(1);
+    const second = held.service.verifyPayment(body);
+    // The second finds the order held: it waits (polling the lease) instead of looking the buyer up itself.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lookups).toBe(1);
+    release();
+    const answers = await Promise.all([first, second]);
+    const uids = answers.map((answer) => {
+      expect(answer.status).toBe(200);
+      const { token } = answer.body as { token: string };
+      return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).uid as string;
+    });
+    expect(new Set(uids).size).toBe(1);
+    expect(await orderRow(orderId)).toMatchObject({ accountCreated: true, fulfillingUntil: null, fulfilmentError: null });
+  });
+
+  it('a webhook reporting another amount after the verification fulfilled it flags the payment', async () => {
+    const details = buyer();
+    const { order, checkout } = await paidOrder('growth-engine');
+    expect((await verify({ ...checkout, userDetails: details, plan: 'growth-engine' })).status).toBe(200);
+    await settle();
+    const hook = signedWebhook(
+      'payment.captured',
+      { id: checkout.razorpay_payment_id, order_id: order.id, amount: 100, currency: 'INR', status: 'captured', email: details.email },
+      payments.gateway.webhookSecret,
+    );
+    expect((await postWebhook(app.url, hook.body, hook.signature, `evt_late_short_${order.id}`)).status).toBe(200);
+    await settle();
+    const [row] = await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, checkout.razorpay_payment_id));
+    expect(row).toMatchObject({ refundNeeded: true });
+  });
+
+  it('a stored plan the price list does not know counts as none: a purchase replaces it', async () => {
+    const user = await admin.createUser({ email: buyer().email });
+    await testDb.db.insert(userProfiles).values({ uid: user.uid, email: user.email!, purchasedPlan: 'legacy-gold', purchasedAt: new Date('2025-01-01') });
+    const held = await grantPlan({ db: testDb.db }, { uid: user.uid, email: user.email!, plan: 'launchpad', at: new Date() });
+    expect(held.plan).toBe('launchpad');
   });
 });

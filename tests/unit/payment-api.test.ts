@@ -60,6 +60,7 @@ describe('payment API client', () => {
       'rate limited': answer(429, JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } })),
       'server error': answer(500, 'Internal error', 'text/plain'),
       'bad gateway': answer(502, '<html>Bad gateway</html>', 'text/html'),
+      "a portal's page": answer(200, '<html>Sign in to the Wi-Fi</html>', 'text/html'),
     };
     for (const [name, fetchImpl] of Object.entries(outcomes)) {
       const error = await verifyPayment(payment, { fetchImpl, sleep: async () => {}, retryDelaysMs: [10, 20] }).catch((e: unknown) => e);
