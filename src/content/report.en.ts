@@ -65,6 +65,8 @@ export interface ReportCopy {
     conversion: string;
     trust: string;
     range: (min: number, max: number) => string;
+    /** A result the recommended plan does not include: where it comes (in place of a figure), and with what. */
+    notInPlanTitle: string;
     notInPlan: string;
     disclaimer: string;
   };
@@ -206,7 +208,8 @@ export const reportEn = {
     conversion: 'Higher conversion rate',
     trust: 'Brand trust',
     range: (min, max) => (min === max ? `+${max}%` : `+${min}–${max}%`),
-    notInPlan: 'Comes with CRM and AI agents in Scale Up',
+    notInPlanTitle: 'In Scale Up',
+    notInPlan: 'Comes with CRM and AI agents',
     disclaimer: 'Estimates based on typical results of these services for businesses like yours; not a guarantee.',
   },
   nextSteps: {

@@ -123,7 +123,8 @@ export const reportHi = {
     conversion: 'बेहतर कन्वर्ज़न दर',
     trust: 'ब्रांड पर भरोसा',
     range: (min, max) => (min === max ? `+${max}%` : `+${min}–${max}%`),
-    notInPlan: 'स्केल अप में CRM और AI एजेंट के साथ मिलता है',
+    notInPlanTitle: 'स्केल अप में',
+    notInPlan: 'CRM और AI एजेंट के साथ मिलता है',
     disclaimer: 'ये अनुमान आप जैसे व्यवसायों में इन सेवाओं के सामान्य परिणामों पर आधारित हैं; यह कोई गारंटी नहीं है।',
   },
   nextSteps: {

@@ -150,7 +150,7 @@ test('English: the whole quiz leads to Growth Engine, with its figures, the stor
   await expect(page.getByTestId('value-one-time')).toHaveText('₹95,000');
   await expect(page.getByTestId('value-monthly')).toHaveText('₹32,000/month');
   await expect(page.getByRole('heading', { name: 'Projected results within 4 months' })).toBeVisible();
-  expect(await kpis(page)).toEqual({ leads: '+49–77%', conversion: '—', trust: '+50%' });
+  expect(await kpis(page)).toEqual({ leads: '+49–77%', conversion: 'In Scale Up', trust: '+50%' });
 
   const lead = await storedLead(email);
   expect(lead).toMatchObject({ language: 'en', recommended_plan: 'growth-engine' });
@@ -190,7 +190,7 @@ test('Hindi: the whole quiz in Hindi leads to LaunchPad, a Hindi report and an A
   await expect(page.getByTestId('investment-setup')).toContainText('₹10,000');
   await expect(page.getByTestId('investment-monthly')).toContainText('₹2,500/माह');
   await expect(page.getByRole('heading', { name: '4 महीनों में अनुमानित परिणाम' })).toBeVisible();
-  expect(await kpis(page)).toEqual({ leads: '+35–55%', conversion: '—', trust: '+50%' });
+  expect(await kpis(page)).toEqual({ leads: '+35–55%', conversion: 'स्केल अप में', trust: '+50%' });
   expect(await storedLead(email)).toMatchObject({ language: 'hi', recommended_plan: 'launchpad' });
 
   const pdf = await downloadPdf(page, 'प्रिंट करें / PDF सेव करें');

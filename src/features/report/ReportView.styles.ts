@@ -308,6 +308,8 @@ export const Kpi = styled.div<{ $off: boolean }>`
     color: ${({ theme, $off }) => ($off ? theme.color.muted : theme.color.success)};
     line-height: 1.2;
   }
+  /* Not a figure but where the result comes: smaller, so it does not read as a missing number. */
+  ${({ $off, theme }) => $off && `strong { font-size: ${theme.size.lg}; }`}
   span { font-weight: 700; color: ${({ theme }) => theme.color.ink}; }
   small { color: ${({ theme }) => theme.color.muted}; }
 `;

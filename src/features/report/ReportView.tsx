@@ -267,7 +267,7 @@ function Kpi({ label, range, copy, testId }: { label: string; range: KpiRange; c
   const included = range.max > 0;
   return (
     <S.Kpi data-pdf-keep data-testid={testId} $off={!included}>
-      <strong>{included ? copy.results.range(range.min, range.max) : '—'}</strong>
+      <strong>{included ? copy.results.range(range.min, range.max) : copy.results.notInPlanTitle}</strong>
       <span>{label}</span>
       {!included && <small>{copy.results.notInPlan}</small>}
     </S.Kpi>
