@@ -80,6 +80,7 @@ export const csvColumns: { [T in InboxTab]: Columns<InboxRows[T]> } = {
       'Fulfilled by',
       'Fulfilment error',
       'Refund needed',
+      'Refunded',
       'Id',
     ],
     cells: (r) => [
@@ -99,6 +100,7 @@ export const csvColumns: { [T in InboxTab]: Columns<InboxRows[T]> } = {
       r.fulfilledBy,
       r.fulfilmentError,
       r.refundNeeded ? 'yes' : 'no',
+      rupees(r.refundedPaise),
       r.id,
     ],
   },

@@ -226,13 +226,19 @@ const listChat: Lister<'chat'> = async (db, { q, before, id, limit }) => {
 
 // ---- orders -------------------------------------------------------------------------------------------------------
 
+/** Flagged to go back and not yet refunded in full. */
+const owesRefund = sql`${payments.refundNeeded} and ${payments.amountRefundedPaise} < ${payments.amountPaise}`;
 const refundNeeded = exists(
-  sql`(select 1 from ${payments} where ${payments.gatewayOrderId} = ${orders.gatewayOrderId} and ${payments.refundNeeded})`,
+  sql`(select 1 from ${payments} where ${payments.gatewayOrderId} = ${orders.gatewayOrderId} and ${owesRefund})`,
 );
+const refundedSum = sql`(select coalesce(sum(${payments.amountRefundedPaise}), 0)::int from ${payments} where ${payments.gatewayOrderId} = ${orders.gatewayOrderId})`;
+// Nested, not the select's field itself: drizzle writes a single-table select's own column references without their
+// table, which inside this subquery would compare payments' order id with itself.
+const refundedPaise = sql<number>`${refundedSum}`;
 
 const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
   const rows = await db
-    .select({ order: orders, cursorAt: cursorTime(orders.createdAt), refundNeeded: sql<boolean>`${refundNeeded}` })
+    .select({ order: orders, cursorAt: cursorTime(orders.createdAt), refundNeeded: sql<boolean>`${refundNeeded}`, refundedPaise })
     .from(orders)
     .where(
       and(
@@ -243,7 +249,7 @@ const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map(({ order: o, cursorAt, refundNeeded: refund }): Keyed<OrderRow> => {
+  return rows.map(({ order: o, cursorAt, refundNeeded: refund, refundedPaise: refunded }): Keyed<OrderRow> => {
     const details = recordOf(o.customerDetails);
     return {
       cursor: { at: cursorAt, id: o.id },
@@ -265,6 +271,7 @@ const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
         fulfilledBy: (o.fulfilledBy as OrderRow['fulfilledBy']) ?? null,
         fulfilmentError: o.fulfilmentError,
         refundNeeded: refund === true,
+        refundedPaise: Number(refunded),
       },
     };
   });
@@ -338,7 +345,7 @@ export async function summaryCounts(db: Database, maxAttempts: number) {
       failedForwards: count(
         sql`${outbox} where ${outbox.kind} = ${sql.raw(`'${contactForwardKind}'`)} and ${outbox.deliveredAt} is null and ${outbox.attempts} >= ${maxAttempts}`,
       ),
-      refundsNeeded: count(sql`${payments} where ${payments.refundNeeded}`),
+      refundsNeeded: count(sql`${payments} where ${owesRefund}`),
       unfulfilledOrders: count(sql`${orders} where ${orders.status} = 'paid' and ${orders.fulfilledAt} is null`),
     })
     .from(sql`(select 1) as one`);

@@ -58,3 +58,17 @@ export async function recordPurchase(db: Database, uid: string, email: string, p
   if (!row) throw new Error('purchase upsert returned no row');
   return row;
 }
+
+/** The profile's row, locked until the caller's transaction ends; undefined when the account has no profile. */
+export async function lockProfile(tx: Database, uid: string): Promise<UserProfileRow | undefined> {
+  const [row] = await tx.select().from(userProfiles).where(eq(userProfiles.uid, uid)).for('update');
+  return row;
+}
+
+/** Sets the entitlement outright (or removes it): only for a refund's withdrawal (service.ts, withdrawPlan). */
+export async function setPurchase(tx: Database, uid: string, purchase: { plan: PlanKey; at: Date } | null): Promise<void> {
+  await tx
+    .update(userProfiles)
+    .set({ purchasedPlan: purchase?.plan ?? null, purchasedAt: purchase?.at ?? null, updatedAt: sql`now()` })
+    .where(eq(userProfiles.uid, uid));
+}

@@ -1,12 +1,12 @@
 import type { AccountProfile } from '../../src/domain/account';
 import { parseProfileUpdate } from '../../src/domain/profileUpdate';
-import { findPlan, type PlanKey } from '../../src/domain/plans';
+import { findPlan, plans, type PlanKey } from '../../src/domain/plans';
 import type { Database } from '../db/client';
 import type { UserProfileRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { silentLogger, type Logger } from '../logger';
 import { rawPlanClaim, type PlanClaimStore } from './claims';
-import { findProfile, recordPurchase, upsertProfile } from './repository';
+import { findProfile, lockProfile, recordPurchase, setPurchase, upsertProfile } from './repository';
 import type { VerifiedUser } from './requireUser';
 
 export interface AccountService {
@@ -83,4 +83,31 @@ export async function grantPlan(
 ): Promise<{ plan: PlanKey; purchasedAt: Date }> {
   const row = await recordPurchase(db, uid, email, plan, at);
   return { plan: (row.purchasedPlan as PlanKey | null) ?? plan, purchasedAt: row.purchasedAt ?? at };
+}
+
+/**
+ * A refund took back the payment behind a plan (for the payment component, inside its transaction): the account
+ * keeps the highest plan its other kept purchases pay for, dated by the latest of them, or none. Only when the
+ * account holds the refunded order's plan: a higher plan bought since, or one set by hand, did not come from that
+ * payment and stays. `keptPurchases` is read after the profile is locked, so a grant running at the same time is
+ * either in it or waits for this.
+ */
+export async function withdrawPlan(
+  { db }: { db: Database },
+  { uid, plan, keptPurchases }: { uid: string; plan: string; keptPurchases: () => Promise<readonly { plan: string; paidAt: Date }[]> },
+): Promise<{ plan: PlanKey | null; changed: boolean }> {
+  const row = await lockProfile(db, uid);
+  const held = findPlan(row?.purchasedPlan)?.key ?? null;
+  if (!row || held === null || held !== findPlan(plan)?.key) return { plan: held, changed: false };
+  const rank = (key: PlanKey) => plans.findIndex((candidate) => candidate.key === key);
+  let kept: { plan: PlanKey; at: Date } | null = null;
+  for (const purchase of await keptPurchases()) {
+    const key = findPlan(purchase.plan)?.key;
+    if (!key) continue;
+    const higher = !kept || rank(key) > rank(kept.plan);
+    const later = kept !== null && key === kept.plan && purchase.paidAt > kept.at;
+    if (higher || later) kept = { plan: key, at: purchase.paidAt };
+  }
+  await setPurchase(db, uid, kept);
+  return { plan: kept?.plan ?? null, changed: true };
 }

@@ -4,7 +4,7 @@ import { orderStatusAfter, PAYMENT_CURRENCY, priceOf } from '../../src/domain/pa
 import { findPlan, type PlanKey } from '../../src/domain/plans';
 import { findProfile, upsertProfile } from '../auth/repository';
 import { firebasePlanClaims } from '../auth/claims';
-import { grantPlan } from '../auth/service';
+import { grantPlan, withdrawPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import type { Logger } from '../logger';
@@ -12,6 +12,8 @@ import type { GatewayPayment } from './gateway';
 import {
   attachCreatedAccount,
   findPayment,
+  isFullyRefunded,
+  keptPurchases,
   leaseOrder,
   flagPaymentForRefund,
   lockOrder,
@@ -19,6 +21,7 @@ import {
   markOrderFulfilled,
   recordFulfilmentError,
   recordPayment,
+  recordRefund as recordRefundAmount,
   setOrderCustomer,
   setOrderStatus,
   type FulfilledBy,
@@ -111,6 +114,8 @@ function detailsOf(order: OrderRow): Partial<BuyerDetails> {
 /** How long a fulfiller holds an order while it finds or creates the account (a crashed one is overtaken after it). */
 const LEASE_SECONDS = 30;
 const LEASE_POLL_MS = 100;
+/** Why an order is left pending while another fulfiller holds it. */
+const HELD_ELSEWHERE = 'another request is setting up its account';
 
 export function createFulfilment({ db, auth, logger, grant = grantPlan, now = () => new Date(), leaseWaitMs = 10_000 }: FulfilmentDeps) {
   const planClaims = firebasePlanClaims(auth);
@@ -190,7 +195,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       if (result.outcome === 'busy') throw new Error('lockOrder never answers busy');
       if (result.outcome !== 'held') return result;
       if (Date.now() - started >= leaseWaitMs) {
-        return { outcome: 'pending', order: result.order, reason: 'another request is setting up its account' };
+        return { outcome: 'pending', order: result.order, reason: `${HELD_ELSEWHERE} (waited ${leaseWaitMs} ms)` };
       }
       await sleep(LEASE_POLL_MS);
     }
@@ -246,18 +251,17 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
           throw new Error("the order's buyer changed while their account was looked up: trying again");
         }
         const paidAt = order.paidAt ?? now();
-        const held = await grant({ db: tx }, { uid: found.uid, email: due.email, plan: due.plan, at: paidAt });
-        if (held.plan !== due.plan && paidAt >= held.purchasedAt && order.paidPaymentId) {
-          // A payment never lowers a plan: downgrades go through the account manager (SPEC), who settles this payment.
-          // (An older order fulfilled late, after a higher plan was bought, is simply superseded: nothing to settle.)
-          await flagPaymentForRefund(tx, order.paidPaymentId);
-          logger.warn('payment for a lower plan than the account holds: plan kept, payment flagged for a refund', {
-            orderId: gatewayOrderId,
-            paid: due.plan,
-            held: held.plan,
-          });
+        // Refunded before its account was ready (the gateway's refund came first): the account, but no plan.
+        const paidWith = order.paidPaymentId ? await findPayment(tx, order.paidPaymentId) : undefined;
+        if (paidWith && isFullyRefunded(paidWith)) {
+          logger.warn('order refunded before fulfilment: account set up, no plan granted', { orderId: gatewayOrderId });
+        } else {
+          await grantFor(tx, order, { uid: found.uid, email: due.email, plan: due.plan, paidAt });
         }
         await fillProfile(tx, found.uid, due.email, details);
+          // A payment never lowers a plan: downgrades go through the account manager (SPEC), who settles this payment.
+          // (An older order fulfilled late, after a higher plan was bought, is simply superseded: nothing to settle.)
+
         const fulfilled = await markOrderFulfilled(tx, gatewayOrderId, {
           uid: found.uid,
           // Only the account this order created, never another one its email was later changed to (signs in unasked).
@@ -280,6 +284,21 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     }
   }
 
+  /** The plan for a fulfilled order: raised or renewed, never lowered; a payment for a lower plan is flagged. */
+  async function grantFor(tx: Database, order: OrderRow, { uid, email, plan, paidAt }: { uid: string; email: string; plan: PlanKey; paidAt: Date }) {
+    const held = await grant({ db: tx }, { uid, email, plan, at: paidAt });
+    if (held.plan !== plan && paidAt >= held.purchasedAt && order.paidPaymentId) {
+      // A payment never lowers a plan: downgrades go through the account manager (SPEC), who settles this payment.
+      // (An older order fulfilled late, after a higher plan was bought, is simply superseded: nothing to settle.)
+      await flagPaymentForRefund(tx, order.paidPaymentId);
+      logger.warn('payment for a lower plan than the account holds: plan kept, payment flagged for a refund', {
+        orderId: order.gatewayOrderId,
+        paid: plan,
+        held: held.plan,
+      });
+    }
+  }
+
   /**
    * The token's plan claim from the committed row, before anyone is told "fulfilled": a verification that found the
    * order finished by the webhook a moment ago signs the buyer in at once, and their first token must carry the plan.
@@ -289,7 +308,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
   async function syncClaim(gatewayOrderId: string, uid: string): Promise<void> {
     try {
       const plan = findPlan((await findProfile(db, uid))?.purchasedPlan)?.key ?? null;
-      if (plan) await planClaims.reconcile(uid, plan);
+      await planClaims.reconcile(uid, plan);
     } catch (err) {
       logger.warn('plan claim not set after fulfilment; corrected on the next /api/me', { orderId: gatewayOrderId, error: describe(err) });
     }
@@ -314,6 +333,16 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     return complete(request.gatewayOrderId, request.by);
   }
 
+  /**
+   * `fulfilOrder` for background retries (the reconciler's): an order another fulfiller holds right now is left to
+   * it at once ('busy') instead of waiting up to `leaseWaitMs` for it, which would hold up the whole sweep.
+   */
+  async function fulfilOrderIfFree(request: FulfilRequest): Promise<FulfilResult | { outcome: 'busy' }> {
+    const claimed = await claim(request);
+    if (claimed.outcome !== 'claimed') return claimed;
+    return completeIfFree(request.gatewayOrderId, request.by);
+  }
+
   /** A failed payment: recorded; the order moves created -> failed, never away from paid. */
   async function recordFailedPayment(payment: GatewayPayment, by: FulfilledBy): Promise<OrderRow | undefined> {
     return db.transaction(async (tx) => {
@@ -329,7 +358,30 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     });
   }
 
-  return { fulfilOrder, complete, completeIfFree, recordFailedPayment };
+  /**
+   * A refund the gateway processed (docs/decisions/171-refunds-withdraw-the-plan.md). `refundedPaise` is the
+   * payment's total refunded so far. A partial refund changes no plan (a goodwill credit); a full refund of the
+   * payment that paid a fulfilled order withdraws the plan it bought, under the order's lock, so a fulfilment of the
+   * same order runs wholly before or after it.
+   */
+  async function recordRefund(payment: GatewayPayment, refundedPaise: number): Promise<'recorded' | 'unknown_order'> {
+    const withdrawn = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, payment.orderId);
+      if (!order) return 'unknown_order' as const;
+      await recordPayment(tx, payment);
+      const row = await recordRefundAmount(tx, payment.id, refundedPaise);
+      if (!row || !isFullyRefunded(row) || order.paidPaymentId !== payment.id || !order.fulfilledAt || !order.customerUid) return null;
+      const uid = order.customerUid;
+      const after = await withdrawPlan({ db: tx }, { uid, plan: order.plan, keptPurchases: () => keptPurchases(tx, uid) });
+      logger.warn('payment refunded in full', { orderId: order.gatewayOrderId, plan: order.plan, planNow: after.plan, planChanged: after.changed });
+      return after.changed ? uid : null;
+    });
+    if (withdrawn === 'unknown_order') return withdrawn;
+    if (withdrawn) await syncClaim(payment.orderId, withdrawn);
+    return 'recorded';
+  }
+
+  return { fulfilOrder, fulfilOrderIfFree, complete, completeIfFree, recordFailedPayment, recordRefund };
 }
 
 export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -289,6 +289,50 @@ export async function flagPaymentForRefund(tx: Database, gatewayPaymentId: strin
   await tx.update(payments).set({ refundNeeded: true, updatedAt: sql`now()` }).where(eq(payments.gatewayPaymentId, gatewayPaymentId));
 }
 
+/**
+ * A refund the gateway processed: `refundedPaise` is the payment's total refunded so far (Razorpay's
+ * `amount_refunded`), so the stored figure only grows, whatever order the events arrive in. Refunded in full, the
+ * payment's status becomes `refunded`. Undefined when the payment is not recorded.
+ */
+export async function recordRefund(tx: Database, gatewayPaymentId: string, refundedPaise: number): Promise<PaymentRow | undefined> {
+  const total = sql`greatest(${payments.amountRefundedPaise}, ${refundedPaise})`;
+  const [row] = await tx
+    .update(payments)
+    .set({
+      amountRefundedPaise: sql`${total}`,
+      status: sql`case when ${total} >= ${payments.amountPaise} then 'refunded' else ${payments.status} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.gatewayPaymentId, gatewayPaymentId))
+    .returning();
+  return row;
+}
+
+/** Refunded in full: the money went back, so the payment pays for nothing. */
+export const isFullyRefunded = (payment: Pick<PaymentRow, 'amountRefundedPaise' | 'amountPaise'>) =>
+  payment.amountRefundedPaise >= payment.amountPaise;
+
+/**
+ * The purchases an account still holds: its fulfilled orders whose paying payment was kept (not refunded in full,
+ * not flagged to go back), each with its plan and when it was paid.
+ */
+export async function keptPurchases(tx: Database, uid: string): Promise<{ plan: string; paidAt: Date }[]> {
+  const rows = await tx
+    .select({ plan: orders.plan, paidAt: orders.paidAt })
+    .from(orders)
+    .innerJoin(payments, eq(payments.gatewayPaymentId, orders.paidPaymentId))
+    .where(
+      and(
+        eq(orders.customerUid, uid),
+        eq(orders.status, 'paid'),
+        sql`${orders.fulfilledAt} is not null`,
+        sql`not ${payments.refundNeeded}`,
+        lt(payments.amountRefundedPaise, payments.amountPaise),
+      ),
+    );
+  return rows.flatMap((row) => (row.paidAt ? [{ plan: row.plan, paidAt: row.paidAt }] : []));
+}
+
 export async function findPaymentsOfOrder(db: Database, gatewayOrderId: string): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.gatewayOrderId, gatewayOrderId)).orderBy(asc(payments.createdAt));
 }
@@ -353,6 +397,14 @@ export async function markWebhookEventFailed(db: Database, eventId: string, erro
   await db
     .update(paymentWebhookEvents)
     .set({ lastError: error.slice(0, 500), claimedUntil: null })
+    .where(eq(paymentWebhookEvents.eventId, eventId));
+}
+
+/** Hands an event back untried: the attempt its claim counted is taken back, and any server may take it again. */
+export async function releaseWebhookEvent(db: Database, eventId: string): Promise<void> {
+  await db
+    .update(paymentWebhookEvents)
+    .set({ attempts: sql`greatest(${paymentWebhookEvents.attempts} - 1, 0)`, claimedUntil: null })
     .where(eq(paymentWebhookEvents.eventId, eventId));
 }
 

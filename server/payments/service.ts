@@ -27,6 +27,7 @@ import {
   insertOrders,
   insertWebhookEvent,
   markWebhookEventFailed,
+  releaseWebhookEvent,
   markWebhookEventProcessed,
   releaseOrderCheck,
   type NewOrder,
@@ -324,14 +325,17 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return { eventId, stored };
   }
 
-  async function processWebhookEvent(eventId: string): Promise<void> {
+  /** `waitForHolder`: false for the reconciler's retries, which leave an order being fulfilled to its holder. */
+  async function processWebhookEvent(eventId: string, waitForHolder = true): Promise<void> {
     try {
       // One server per attempt: on several servers the receiving one and every reconciler may reach for the same event.
       const at = now();
       const event = await claimWebhookEvent(db, eventId, { now: at, leaseUntil: new Date(at.getTime() + webhookLeaseMs) });
       if (!event) return;
-      const outcome = await applyEvent(event.type, event.payload);
-      if (outcome === 'retry') await markWebhookEventFailed(db, eventId, 'fulfilment deferred: the order is paid, its account is not ready yet');
+      const outcome = await applyEvent(event.type, event.payload, waitForHolder);
+      // Busy: another fulfiller holds the order and will finish it; not a failed attempt, so not counted as one.
+      if (outcome === 'busy') await releaseWebhookEvent(db, eventId);
+      else if (outcome !== 'done') await markWebhookEventFailed(db, eventId, `fulfilment deferred: ${outcome.reason}`);
       else await markWebhookEventProcessed(db, eventId, now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -340,12 +344,23 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     }
   }
 
-  async function applyEvent(type: string, payload: unknown): Promise<'done' | 'retry'> {
+  async function applyEvent(type: string, payload: unknown, waitForHolder: boolean): Promise<'done' | 'busy' | { reason: string }> {
     const entity = (payload as { payload?: { payment?: { entity?: unknown } } }).payload?.payment?.entity;
     const payment = paymentFromEntity(entity);
-    if (type !== 'payment.captured' && type !== 'order.paid' && type !== 'payment.failed') return 'done';
+    if (type !== 'payment.captured' && type !== 'order.paid' && type !== 'payment.failed' && type !== 'refund.processed') return 'done';
     if (!payment) {
       logger.warn('webhook event without a payment entity', { type });
+      return 'done';
+    }
+    if (type === 'refund.processed') {
+      // The payment entity's amount_refunded is the total so far: out-of-order or repeated events settle the same.
+      const refunded = (entity as { amount_refunded?: unknown }).amount_refunded;
+      if (typeof refunded !== 'number' || !Number.isInteger(refunded) || refunded < 0) {
+        logger.warn('refund event without the amount refunded', { paymentId: payment.id });
+        return 'done';
+      }
+      const outcome = await fulfilment.recordRefund(payment, refunded);
+      if (outcome === 'unknown_order') logger.warn('refund for an order this server did not create', { orderId: payment.orderId });
       return 'done';
     }
     if (type === 'payment.failed') {
@@ -353,14 +368,11 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (!order) logger.warn('payment.failed for an order this server did not create', { orderId: payment.orderId });
       return 'done';
     }
-    const result = await fulfilment.fulfilOrder({
-      gatewayOrderId: payment.orderId,
-      payment: { ...payment, status: 'captured' },
-      by: 'webhook',
-      buyerEmail: payment.email,
-    });
+    const request = { gatewayOrderId: payment.orderId, payment: { ...payment, status: 'captured' }, by: 'webhook', buyerEmail: payment.email } as const;
+    const result = waitForHolder ? await fulfilment.fulfilOrder(request) : await fulfilment.fulfilOrderIfFree(request);
     if (result.outcome === 'unknown_order') logger.warn('paid event for an order this server did not create', { orderId: payment.orderId });
-    return result.outcome === 'pending' ? 'retry' : 'done';
+    if (result.outcome === 'busy') return 'busy';
+    return result.outcome === 'pending' ? { reason: result.reason } : 'done';
   }
 
   async function reconcile(): Promise<ReconcileSummary> {
@@ -374,7 +386,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       limit: 100,
     });
     for (const event of events) {
-      await processWebhookEvent(event.eventId);
+      await processWebhookEvent(event.eventId, false);
       summary.eventsRetried += 1;
     }
 

@@ -174,8 +174,10 @@ export const orderRowSchema = z.object({
   fulfilledBy: z.nullable(z.enum(['verification', 'webhook', 'reconciliation'])),
   /** Why fulfilment is still owed on a paid order; the reconciler retries. */
   fulfilmentError: z.nullable(z.string()),
-  /** A captured payment for this order must go back (a second payment, a wrong amount). */
+  /** A captured payment for this order must go back (a second payment, a wrong amount) and has not been yet. */
   refundNeeded: z.boolean(),
+  /** What the gateway has refunded of this order's payments, in paise (0 when nothing). */
+  refundedPaise: z.int(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

@@ -5,6 +5,7 @@ import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { orders, payments as paymentRows, paymentWebhookEvents, userProfiles } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { grantPlan } from '../../server/auth/service';
+import { listRows, summaryCounts } from '../../server/admin/repository';
 import type { GrantPlan } from '../../server/payments/fulfilment';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { paymentSignature } from '../../server/payments/signature';
@@ -19,6 +20,7 @@ import {
   postJson,
   postWebhook,
   projectId,
+  signedRefundWebhook,
   signedWebhook,
 } from './payments-support';
 
@@ -674,6 +676,35 @@ describe.skipIf(!emulatorUp)('the fulfilment lease', () => {
   });
 });
 
+describe.skipIf(!emulatorUp)('the reconciler and a held order', () => {
+  it('retrying a stored webhook leaves an order another server holds to it, untried and without waiting, and finishes it later', async () => {
+    const details = buyer();
+    const order = await newOrder('launchpad', details);
+    const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string };
+    await settle();
+    // Paid, its account being set up by another server right now; its webhook stored but not processed yet.
+    await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null, fulfillingUntil: new Date(Date.now() + 60_000) }).where(eq(orders.gatewayOrderId, order.id));
+    const hook = signedWebhook(
+      'payment.captured',
+      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+      payments.gateway.webhookSecret,
+    );
+    const eventId = `evt_held_${order.id}`;
+    await testDb.db.insert(paymentWebhookEvents).values({ eventId, type: 'payment.captured', payload: JSON.parse(hook.body), receivedAt: new Date(Date.now() - 60_000) });
+    const event = async () => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
+    await payments.service.reconcile();
+    // Left to the holder at once, untried (waiting for it would hold up the whole sweep, and the events after it, for
+    // 10 s; counting it as a failed attempt would spend the event's attempts while the order is being finished).
+    expect(await event()).toMatchObject({ processedAt: null, attempts: 0, lastError: null, claimedUntil: null });
+    expect((await orderRow(order.id)).fulfilledAt).toBeNull();
+    // The holder died: its lease runs out, and the next sweep finishes the order and the event.
+    await testDb.db.update(orders).set({ fulfillingUntil: new Date(Date.now() - 1) }).where(eq(orders.gatewayOrderId, order.id));
+    await payments.service.reconcile();
+    expect((await event()).processedAt).not.toBeNull();
+    expect((await orderRow(order.id)).fulfilledAt).not.toBeNull();
+  });
+});
+
 describe.skipIf(!emulatorUp)('one fulfiller at a time', () => {
   it('a second completion of an order being fulfilled waits for the first, never calls Firebase meanwhile, and signs in too', async () => {
     const { payments: held, lookups, release, paidOrder: paidWithoutBuyer } = paymentsWithGatedLookup();
@@ -723,5 +754,121 @@ describe.skipIf(!emulatorUp)('one fulfiller at a time', () => {
     await testDb.db.insert(userProfiles).values({ uid: user.uid, email: user.email!, purchasedPlan: 'legacy-gold', purchasedAt: new Date('2025-01-01') });
     const held = await grantPlan({ db: testDb.db }, { uid: user.uid, email: user.email!, plan: 'launchpad', at: new Date() });
     expect(held.plan).toBe('launchpad');
+  });
+});
+
+describe.skipIf(!emulatorUp)('refunds', () => {
+  const profileOf = async (uid: string) => (await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0];
+  const paymentRow = async (id: string) => (await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, id)))[0]!;
+  const claimOf = async (uid: string) => (await admin.getUser(uid)).customClaims?.plan ?? null;
+  let eventCount = 0;
+
+  /** Buys `plan` for `client` through the checkout and verification; the account's uid and the payment. */
+  async function buy(plan: 'launchpad' | 'growth-engine' | 'scale-up', client: ReturnType<typeof buyer>) {
+    const { order, checkout } = await paidOrder(plan);
+    expect((await verify({ ...checkout, userDetails: client, plan })).status).toBe(200);
+    await settle();
+    const uid = (await admin.getUserByEmail(client.email)).uid;
+    return { orderId: order.id, paymentId: checkout.razorpay_payment_id, amount: order.amount, uid };
+  }
+
+  /** The gateway reports `refunded` paise of the payment refunded so far. */
+  async function refund(payment: { orderId: string; paymentId: string; amount: number }, refunded: number) {
+    const hook = signedRefundWebhook(
+      { id: payment.paymentId, order_id: payment.orderId, amount: payment.amount, amount_refunded: refunded },
+      payments.gateway.webhookSecret,
+    );
+    eventCount += 1;
+    expect((await postWebhook(app.url, hook.body, hook.signature, `evt_refund_${eventCount}_${payment.paymentId}`)).status).toBe(200);
+    await settle();
+  }
+
+  it('a full refund of the payment behind a plan withdraws the plan and its claim; a repeat changes nothing', async () => {
+    const client = buyer();
+    const bought = await buy('growth-engine', client);
+    expect(await claimOf(bought.uid)).toBe('growth-engine');
+    await refund(bought, bought.amount);
+    expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: bought.amount });
+    expect(await profileOf(bought.uid)).toMatchObject({ purchasedPlan: null, purchasedAt: null });
+    expect(await claimOf(bought.uid)).toBeNull();
+    // The order stays paid and fulfilled: the record of what happened, with the refund beside it in the inbox.
+    expect(await orderRow(bought.orderId)).toMatchObject({ status: 'paid', customerUid: bought.uid });
+    const other = await buy('launchpad', buyer());
+    await refund(other, 50_000);
+    const inboxRow = async (orderId: string) => (await listRows(testDb.db, 'orders', { q: '', limit: 50 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
+    expect(await inboxRow(bought.orderId)).toMatchObject({ refundedPaise: bought.amount, refundNeeded: false });
+    expect(await inboxRow(other.orderId)).toMatchObject({ refundedPaise: 50_000, refundNeeded: false });
+    await refund(bought, bought.amount);
+    expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: bought.amount });
+    expect((await profileOf(bought.uid))?.purchasedPlan).toBeNull();
+  });
+
+  it('a partial refund keeps the plan; the amount only grows, whatever order the events come in', async () => {
+    const client = buyer();
+    const bought = await buy('launchpad', client);
+    const before = await profileOf(bought.uid);
+    await refund(bought, 100_000);
+    expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'captured', amountRefundedPaise: 100_000 });
+    expect(await profileOf(bought.uid)).toMatchObject({ purchasedPlan: 'launchpad', purchasedAt: before!.purchasedAt });
+    expect(await claimOf(bought.uid)).toBe('launchpad');
+    await refund(bought, bought.amount);
+    await refund(bought, 100_000); // the first event, redelivered late under a new id
+    expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: bought.amount });
+    expect((await profileOf(bought.uid))?.purchasedPlan).toBeNull();
+  });
+
+  it('refunding an upgrade goes back to the plan the client still pays for, from its own date', async () => {
+    const client = buyer();
+    const first = await buy('launchpad', client);
+    const upgrade = await buy('growth-engine', client);
+    expect((await profileOf(first.uid))?.purchasedPlan).toBe('growth-engine');
+    await refund(upgrade, upgrade.amount);
+    expect(await profileOf(first.uid)).toMatchObject({ purchasedPlan: 'launchpad', purchasedAt: (await orderRow(first.orderId)).paidAt });
+    expect(await claimOf(first.uid)).toBe('launchpad');
+  });
+
+  it('refunding a payment the plan did not come from leaves the plan, and clears its "refund needed"', async () => {
+    const client = buyer();
+    const plan = await buy('growth-engine', client);
+    const needed = async () => (await summaryCounts(testDb.db, 5)).refundsNeeded;
+    // The client (or someone) pays for LaunchPad as well: the plan stays, that payment is flagged to go back.
+    const flagged = await buy('launchpad', client);
+    expect(await paymentRow(flagged.paymentId)).toMatchObject({ refundNeeded: true });
+    const before = await needed();
+    await refund(flagged, flagged.amount);
+    expect(await needed()).toBe(before - 1);
+    expect(await profileOf(plan.uid)).toMatchObject({ purchasedPlan: 'growth-engine' });
+    expect(await claimOf(plan.uid)).toBe('growth-engine');
+  });
+
+  it('a refund that arrives before its order is fulfilled: the account is set up, no plan is granted', async () => {
+    const { flaky, outage } = paymentsWithFlakyGrant();
+    const client = buyer();
+    const { id: orderId, amount } = await flaky.service.createOrder({ plan: 'growth-engine', currency: 'INR' });
+    const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
+    const signature = paymentSignature(orderId, paymentId, flaky.gateway.keySecret);
+    const verification = { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature, plan: 'growth-engine', userDetails: client };
+    expect((await flaky.service.verifyPayment(verification)).status).toBe(503);
+    await flaky.sandbox!.settled();
+    await flaky.service.settled();
+    const hook = signedRefundWebhook({ id: paymentId, order_id: orderId, amount, amount_refunded: amount }, flaky.gateway.webhookSecret);
+    await flaky.service.handleWebhook(Buffer.from(hook.body), hook.signature, `evt_refund_early_${paymentId}`);
+    await flaky.service.settled();
+    outage.on = false;
+    await flaky.service.reconcile();
+    const row = await orderRow(orderId);
+    expect(row.fulfilledAt).not.toBeNull();
+    expect((await profileOf(row.customerUid!))?.purchasedPlan ?? null).toBeNull();
+    expect(await claimOf(row.customerUid!)).toBeNull();
+  });
+
+  it('a refund event without the amount refunded is stored and changes nothing', async () => {
+    const client = buyer();
+    const bought = await buy('launchpad', client);
+    const hook = signedWebhook('refund.processed', { id: bought.paymentId, order_id: bought.orderId, amount: bought.amount, currency: 'INR', status: 'refunded' }, payments.gateway.webhookSecret);
+    expect((await postWebhook(app.url, hook.body, hook.signature, `evt_refund_bare_${bought.paymentId}`)).status).toBe(200);
+    await settle();
+    expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'captured', amountRefundedPaise: 0 });
+    expect((await profileOf(bought.uid))?.purchasedPlan).toBe('launchpad');
   });
 });

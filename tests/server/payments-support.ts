@@ -62,6 +62,36 @@ export function signedWebhook(event: string, payment: Record<string, unknown>, s
   return { body, signature: webhookSignature(body, secret) };
 }
 
+/** Razorpay's `refund.processed`: the refund, and the payment with the total refunded so far (`amount_refunded`). */
+export function signedRefundWebhook(
+  payment: { id: string; order_id: string; amount: number; amount_refunded: number; email?: string },
+  secret: string,
+) {
+  const full = payment.amount_refunded >= payment.amount;
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event: 'refund.processed',
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: { entity: { id: `rfnd_${payment.id.slice(4)}_${payment.amount_refunded}`, entity: 'refund', amount: payment.amount_refunded, currency: 'INR', payment_id: payment.id, status: 'processed' } },
+      payment: {
+        entity: {
+          entity: 'payment',
+          currency: 'INR',
+          method: 'card',
+          captured: true,
+          ...payment,
+          status: full ? 'refunded' : 'captured',
+          refund_status: full ? 'full' : 'partial',
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  return { body, signature: webhookSignature(body, secret) };
+}
+
 export function postWebhook(url: string, body: string, signature: string, eventId: string) {
   return fetch(`${url}/api/razorpay/webhook`, {
     method: 'POST',

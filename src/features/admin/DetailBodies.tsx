@@ -184,6 +184,7 @@ export function OrderDetail({ row }: { row: OrderRow }) {
       <Pair label="Fulfilled" value={row.fulfilledBy ? `${fulfilledByLabels[row.fulfilledBy]}, ${formatTime(row.fulfilledAt)}` : '—'} />
       {row.fulfilmentError && <Pair label="Fulfilment error" value={row.fulfilmentError} />}
       {row.refundNeeded && <Pair label="Refund" value="A captured payment for this order must be refunded." />}
+      {row.refundedPaise > 0 && <Pair label="Refunded" value={formatAmount({ amountPaise: row.refundedPaise, currency: row.currency })} />}
     </Facts>
   );
 }

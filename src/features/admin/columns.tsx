@@ -93,6 +93,7 @@ export function orderFlags(row: OrderRow): ReactNode {
     <>
       <Badge $tone={row.status === 'paid' ? 'good' : row.status === 'failed' ? 'bad' : 'neutral'}>{orderStatusLabels[row.status]}</Badge>
       {row.refundNeeded && <Badge $tone="bad">Refund needed</Badge>}
+      {row.refundedPaise > 0 && <Badge $tone="neutral">Refunded {formatAmount({ amountPaise: row.refundedPaise, currency: row.currency })}</Badge>}
       {row.fulfilmentError && <Badge $tone="warn">Fulfilment owed</Badge>}
     </>
   );

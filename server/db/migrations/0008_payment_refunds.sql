@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "amount_refunded_paise" integer DEFAULT 0 NOT NULL;
