@@ -173,6 +173,12 @@ test('the contact form with the keyboard alone: the error summary takes focus, t
   await tabTo(page, form.getByRole('button', { name: 'Send Message' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('Thank you, your message is on its way');
+  // The form is gone: focus is on the thank-you, and "Send another message" brings the keyboard back to the form.
+  await expect(page.getByRole('heading', { name: 'Thank you, your message is on its way' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Send another message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Full name')).toBeFocused();
 });
 
 test('sign-in with the keyboard: a refused password takes focus to the error', async ({ page }) => {

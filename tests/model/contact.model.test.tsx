@@ -168,6 +168,8 @@ describe('contact machine: model-based paths', () => {
             success: () => {
               expect(screen.getByRole('status')).toHaveTextContent('Thank you, your message is on its way');
               expect(screen.queryByRole('form', { name: 'Contact form' })).toBeNull();
+              // The form the keyboard was in is gone: focus goes to the thank-you, not to the page.
+              expect(screen.getByRole('heading', { name: 'Thank you, your message is on its way' })).toHaveFocus();
             },
             failed: (expected) => {
               errorsShown(expected);

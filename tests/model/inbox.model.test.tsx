@@ -23,7 +23,8 @@ import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
 import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
-import { model, serializeState, type Snapshot } from './inboxModel';
+import { firstPages, model, secondPages, serializeState, type Snapshot } from './inboxModel';
+import { inboxSummary } from '../fixtures/inbox';
 
 type ModelStep = { event: AnyEventObject };
 
@@ -55,6 +56,18 @@ function fakeEffects() {
     else settler.reject(event.error);
   };
   return { logic, record, settle };
+}
+
+/** The inbox screen on fake effects, for a signed-in member of staff. */
+function renderInbox() {
+  const fake = fakeEffects();
+  const { user } = renderWithApp(
+    <InboxActor.Provider logic={fake.logic}>
+      <InboxScreen />
+    </InboxActor.Provider>,
+    { auth: new AuthStore(null, staticAuthState('signedIn')) },
+  );
+  return { fake, user };
 }
 
 const nameOf = (path: (typeof paths)[number]) =>
@@ -151,13 +164,7 @@ describe('inbox machine: model-based paths', () => {
   describe('on the rendered inbox (phone layout)', () => {
     for (const path of paths) {
       it(nameOf(path), async () => {
-        const fake = fakeEffects();
-        const { user } = renderWithApp(
-          <InboxActor.Provider logic={fake.logic}>
-            <InboxScreen />
-          </InboxActor.Provider>,
-          { auth: new AuthStore(null, staticAuthState('signedIn')) },
-        );
+        const { fake, user } = renderInbox();
         const dialog = () => screen.getByRole('dialog');
         const tabButton = (tab: string) => screen.getByRole('button', { name: new RegExp(`^${tab}`) });
 
@@ -168,8 +175,11 @@ describe('inbox machine: model-based paths', () => {
           const badge = context.summary!.newLeads.contact;
           expect(tabButton('Contact messages')).toHaveAccessibleName(badge > 0 ? `Contact messages ${badge} new` : 'Contact messages');
           expect(screen.getByRole('searchbox', { name: 'Search by name, email or business' })).toHaveValue(context.query);
-          expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', !expected.can({ type: 'inbox.newer' }));
-          expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', !expected.can({ type: 'inbox.older' }));
+          for (const [name, type] of [['Newer', 'inbox.newer'], ['Older', 'inbox.older']] as const) {
+            const button = screen.getByRole('button', { name });
+            expect(button).toHaveAttribute('aria-disabled', String(!expected.can({ type })));
+            expect(button).toHaveProperty('disabled', false); // still focusable: a disabled button drops the focus
+          }
           if (!expected.matches({ ready: 'paging' })) expect(screen.getByText(`Page ${context.cursors.length}`)).toBeInTheDocument();
           if (context.error && !expected.matches({ ready: 'detail' })) expect(screen.getByRole('alert')).toHaveTextContent(context.error);
           if (context.notice) expect(screen.getByText(exportTruncatedNotice)).toBeInTheDocument();
@@ -225,9 +235,8 @@ describe('inbox machine: model-based paths', () => {
             case 'inbox.older':
               return user.click(screen.getByRole('button', { name: 'Older' }));
             case 'inbox.newer': {
-              const newer = screen.getByRole('button', { name: 'Newer' });
-              // On the first page Newer is disabled: the event does nothing, as in the model.
-              return newer.hasAttribute('disabled') ? undefined : user.click(newer);
+              // On the first page Newer is aria-disabled: the click does nothing, as the event does in the model.
+              return user.click(screen.getByRole('button', { name: 'Newer' }));
             }
             case 'inbox.open': {
               const first = within(screen.getByRole('list', { name: /newest first$/ })).getAllByRole('listitem')[0]!;
@@ -279,23 +288,23 @@ describe('inbox machine: model-based paths', () => {
             },
             'ready.list': (expected: Snapshot) => {
               listShown(expected);
-              expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+              expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'false');
               expect(screen.queryByRole('dialog')).toBeNull();
             },
             'ready.empty': (expected: Snapshot) => {
               browsing(expected);
               const line = expected.context.query ? nothingMatches(expected.context.query) : emptyLines[expected.context.tab];
               expect(screen.getByText(line)).toBeInTheDocument();
-              expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+              expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
             },
             'ready.paging': (expected: Snapshot) => {
               browsing(expected);
               expect(screen.getByText('Loading page…')).toBeInTheDocument();
-              expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+              expect(screen.getByRole('button', { name: 'Older' })).toHaveAttribute('aria-disabled', 'true');
             },
             'ready.exporting': (expected: Snapshot) => {
               listShown(expected);
-              expect(screen.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
+              expect(screen.getByRole('button', { name: 'Exporting…' })).toHaveAttribute('aria-disabled', 'true');
             },
             'ready.detail.viewing': (expected: Snapshot) => {
               detailShown(expected);
@@ -319,5 +328,28 @@ describe('inbox machine: model-based paths', () => {
         });
       });
     }
+  });
+});
+
+describe('the inbox keeps the keyboard where it was', () => {
+  it('through a search, a page turn and a cleared search', async () => {
+    const { fake, user } = renderInbox();
+    const answer = (page: InboxPage) => ({ summary: inboxSummary, page });
+    await act(async () => fake.settle({ type: 'xstate.done.actor.loadInbox', output: answer(firstPages.contact) }));
+    const box = screen.getByRole('searchbox');
+    await user.type(box, 'asha{Enter}');
+    expect(box).toHaveFocus();
+    await act(async () => fake.settle({ type: 'xstate.done.actor.loadInbox', output: answer(firstPages.contact) }));
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    const older = screen.getByRole('button', { name: 'Older' });
+    await user.click(older);
+    expect(older).toHaveAttribute('aria-disabled', 'true'); // while the page loads
+    expect(older).toHaveFocus();
+    await act(async () => fake.settle({ type: 'xstate.done.actor.loadPage', output: secondPages.contact }));
+    expect(older).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(fake.record.loads.at(-1)).toMatchObject({ q: '' });
   });
 });

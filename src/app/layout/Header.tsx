@@ -40,6 +40,8 @@ export function Header() {
         >
           {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
         </MenuButton>
+        {/* Dims the page under the open phone menu; a tap on it closes the menu (Escape and the button do too). */}
+        {menuOpen && <Backdrop aria-hidden="true" data-testid="menu-backdrop" onClick={() => setMenuOpen(false)} />}
         <Nav id={menuId} aria-label="Main" $open={menuOpen}>
           <NavList>
             {primaryNav.map((item) => (
@@ -126,6 +128,16 @@ const HomeLink = styled(Link)`
 `;
 
 const MenuButton = styled(IconButton)`
+  ${media.lg} { display: none; }
+`;
+
+const Backdrop = styled.div`
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  height: calc(100vh - ${headerBarHeight});
+  background: rgba(15, 23, 42, 0.45);
   ${media.lg} { display: none; }
 `;
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ChevronLeft, ChevronRight, Download, Search, X } from 'lucide-react';
 import { inboxLimits, inboxTabLabels, inboxTabs, isLeadTab } from '../../domain/admin';
@@ -43,16 +43,29 @@ export function InboxToolbar() {
   const exporting = InboxActor.useSelector((state) => state.hasTag('exporting'));
   const { send } = InboxActor.useActorRef();
 
+  const input = useRef<HTMLInputElement>(null);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!canSearch) return;
     const text = new FormData(event.currentTarget).get('q');
     send({ type: 'inbox.search', query: typeof text === 'string' ? text : '' });
   }
 
+  function clear() {
+    if (!canSearch || !input.current) return;
+    // The Clear button goes with the search: the keyboard's focus moves to the emptied box, not to the page.
+    input.current.value = '';
+    input.current.focus();
+    send({ type: 'inbox.search', query: '' });
+  }
+
+  // The buttons are aria-disabled, never disabled, while a list loads: a disabled button drops the keyboard's focus
+  // to the page, and a search or a page turn disables them.
   return (
     <Toolbar>
-      {/* Keyed by tab and search: a new tab or a cleared search shows its own text, not the last one typed. */}
-      <SearchForm role="search" onSubmit={submit} key={`${tab}:${query}`}>
+      {/* Keyed by tab: a new tab shows its own search text, not the last one typed (a search keeps the box and focus). */}
+      <SearchForm role="search" onSubmit={submit} key={tab}>
         <label htmlFor="inbox-search" className="visually-hidden">
           Search by name, email or business
         </label>
@@ -64,19 +77,20 @@ export function InboxToolbar() {
           placeholder="Search name, email or business"
           defaultValue={query}
           maxLength={inboxLimits.search}
+          ref={input}
         />
-        <Button type="submit" $variant="secondary" disabled={!canSearch}>
+        <FocusKeepingButton type="submit" $variant="secondary" aria-disabled={!canSearch}>
           Search
-        </Button>
+        </FocusKeepingButton>
         {query && (
-          <Button type="button" $variant="ghost" disabled={!canSearch} onClick={() => send({ type: 'inbox.search', query: '' })}>
+          <FocusKeepingButton type="button" $variant="ghost" aria-disabled={!canSearch} onClick={clear}>
             <X aria-hidden="true" size={18} /> Clear search
-          </Button>
+          </FocusKeepingButton>
         )}
       </SearchForm>
-      <Button type="button" $variant="secondary" disabled={!canExport} onClick={() => send({ type: 'inbox.export' })}>
+      <FocusKeepingButton type="button" $variant="secondary" aria-disabled={!canExport} onClick={() => canExport && send({ type: 'inbox.export' })}>
         <Download aria-hidden="true" size={18} /> {exporting ? 'Exporting…' : 'Export CSV'}
-      </Button>
+      </FocusKeepingButton>
     </Toolbar>
   );
 }
@@ -90,13 +104,13 @@ export function Pager() {
   const { send } = InboxActor.useActorRef();
   return (
     <Paging aria-label="Pages">
-      <Button type="button" $variant="ghost" disabled={!canNewer} onClick={() => send({ type: 'inbox.newer' })}>
+      <FocusKeepingButton type="button" $variant="ghost" aria-disabled={!canNewer} onClick={() => canNewer && send({ type: 'inbox.newer' })}>
         <ChevronLeft aria-hidden="true" size={18} /> Newer
-      </Button>
+      </FocusKeepingButton>
       <span aria-live="polite">{paging ? 'Loading page…' : `Page ${page}`}</span>
-      <Button type="button" $variant="ghost" disabled={!canOlder} onClick={() => send({ type: 'inbox.older' })}>
+      <FocusKeepingButton type="button" $variant="ghost" aria-disabled={!canOlder} onClick={() => canOlder && send({ type: 'inbox.older' })}>
         Older <ChevronRight aria-hidden="true" size={18} />
-      </Button>
+      </FocusKeepingButton>
     </Paging>
   );
 }
@@ -121,6 +135,11 @@ export function Attention() {
     </AttentionList>
   );
 }
+
+/** A button that stays focusable when it cannot act (aria-disabled), looking as a disabled one does. */
+const FocusKeepingButton = styled(Button)`
+  &[aria-disabled='true'] { opacity: 0.55; cursor: not-allowed; transform: none; }
+`;
 
 const Tabs = styled.nav`
   display: flex;

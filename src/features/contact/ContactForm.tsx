@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { CircleCheck, Send } from 'lucide-react';
@@ -23,12 +23,25 @@ export function ContactForm() {
   const busy = ContactActor.useSelector((snapshot) => snapshot.hasTag('busy'));
   const sent = ContactActor.useSelector((snapshot) => snapshot.matches('success'));
   const summaryRef = useRef<HTMLDivElement>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const wasSent = useRef(sent);
+
+  // The form the keyboard was in goes away when the message is sent, and comes back on "Send another message":
+  // focus moves to what replaced it each time, never to the page.
+  useEffect(() => {
+    if (sent === wasSent.current) return;
+    wasSent.current = sent;
+    (sent ? thanksRef.current : firstFieldRef.current)?.focus();
+  }, [sent]);
 
   if (sent) {
     return (
       <ThankYou role="status">
         <CircleCheck aria-hidden="true" size={40} />
-        <h3>Thank you, your message is on its way</h3>
+        <h3 ref={thanksRef} tabIndex={-1}>
+          Thank you, your message is on its way
+        </h3>
         <p>We have received your message and will reply within 24 hours.</p>
         <Button type="button" $variant="secondary" onClick={() => actor.send({ type: 'contact.reset' })}>
           Send another message
@@ -61,6 +74,7 @@ export function ContactForm() {
             </Label>
             <Input
               id={`contact-${field.name}`}
+              ref={field.name === 'name' ? firstFieldRef : undefined}
               name={field.name}
               type={field.type}
               autoComplete={field.autoComplete}
@@ -119,5 +133,7 @@ const ThankYou = styled.div`
   background: ${({ theme }) => theme.color.successSoft};
   > svg { color: ${({ theme }) => theme.color.success}; }
   h3 { font-size: ${({ theme }) => theme.size.xl}; }
+  h3:focus { outline: none; }
+  h3:focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 4px; }
   p { color: ${({ theme }) => theme.color.muted}; }
 `;
