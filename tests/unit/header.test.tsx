@@ -50,4 +50,16 @@ describe('Header', () => {
     await act(() => router.navigate('/about'));
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('dims the page under the open menu, and a tap there closes it', async () => {
+    const { user } = renderWithApp(<Header />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(screen.queryByTestId('menu-backdrop')).toBeNull();
+    await user.click(toggle);
+    const backdrop = screen.getByTestId('menu-backdrop');
+    expect(backdrop).toHaveAttribute('aria-hidden', 'true');
+    await user.click(backdrop);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('menu-backdrop')).toBeNull();
+  });
 });
