@@ -52,10 +52,30 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function searchOf(q: string, columns: readonly (AnyPgColumn | SQL)[]): SQL | undefined {
+interface SearchColumns {
+  text: readonly (AnyPgColumn | SQL)[];
+  phones: readonly (AnyPgColumn | SQL)[];
+}
+
+/** A search that looks like (part of) a phone number: digits, spaces, +, -, brackets, and at least 4 digits. */
+function phoneDigitsOf(q: string): string | null {
+  if (!/^[\d\s+()-]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, '');
+  return digits.length >= 4 ? digits : null;
+}
+
+/**
+ * Case-insensitive substring search over a tab's text, and over its phone numbers by their digits alone: staff
+ * type a number as the caller says it ("98765 43210"), whatever spacing or +91 the lead wrote it with.
+ */
+function searchOf(q: string, { text, phones }: SearchColumns): SQL | undefined {
   if (!q) return undefined;
   const pattern = likePattern(q);
-  return or(...columns.map((column) => sql`${column} ilike ${pattern} escape '\\'`));
+  const digits = phoneDigitsOf(q);
+  return or(
+    ...text.map((column) => sql`${column} ilike ${pattern} escape '\\'`),
+    ...(digits ? phones.map((column) => sql`regexp_replace(${column}, '[^0-9]', '', 'g') like ${`%${digits}%`}`) : []),
+  );
 }
 
 function keysetOf(createdAt: AnyPgColumn, id: AnyPgColumn, before: Cursor | undefined, idType: 'uuid' | 'text'): SQL | undefined {
@@ -78,23 +98,30 @@ function turnsOf(value: unknown): ChatTurn[] {
 }
 
 /** Each tab's table and the columns its search looks in: name, email, business (and, for orders, the gateway ids). */
+/** Each tab's table, the text a search matches, and the phone numbers it matches by their digits. */
 const searchSources = {
-  contact: [contactMessages, [contactMessages.name, contactMessages.email]],
-  quiz: [quizSubmissions, [quizSubmissions.fullName, quizSubmissions.email, quizSubmissions.businessName]],
-  // A chat lead has no business field: what they need is where the business shows.
-  chat: [chatLeads, [chatLeads.name, chatLeads.email, chatLeads.need]],
+  contact: [contactMessages, { text: [contactMessages.name, contactMessages.email, contactMessages.message], phones: [contactMessages.phone] }],
+  quiz: [
+    quizSubmissions,
+    { text: [quizSubmissions.fullName, quizSubmissions.email, quizSubmissions.businessName], phones: [sql`(${quizSubmissions.answers} ->> 'phone')`] },
+  ],
+  // A chat lead has no business field: what they need is where the business shows. It has no phone field either.
+  chat: [chatLeads, { text: [chatLeads.name, chatLeads.email, chatLeads.need], phones: [] }],
   orders: [
     orders,
-    [
-      orders.customerEmail,
-      sql`(${orders.customerDetails} ->> 'fullName')`,
-      sql`(${orders.customerDetails} ->> 'businessName')`,
-      orders.gatewayOrderId,
-      orders.paidPaymentId,
-    ],
+    {
+      text: [
+        orders.customerEmail,
+        sql`(${orders.customerDetails} ->> 'fullName')`,
+        sql`(${orders.customerDetails} ->> 'businessName')`,
+        orders.gatewayOrderId,
+        orders.paidPaymentId,
+      ],
+      phones: [sql`(${orders.customerDetails} ->> 'phone')`],
+    },
   ],
-  customers: [userProfiles, [userProfiles.email, userProfiles.displayName, userProfiles.businessName]],
-} as const satisfies Record<InboxTab, readonly [unknown, readonly (AnyPgColumn | SQL)[]]>;
+  customers: [userProfiles, { text: [userProfiles.email, userProfiles.displayName, userProfiles.businessName], phones: [] }],
+} as const satisfies Record<InboxTab, readonly [unknown, SearchColumns]>;
 
 /** Where staff have got to with a lead: the same three columns on each lead table. */
 function leadFieldsOf(row: { status: string; staffNote: string; statusChangedAt: Date | null }) {

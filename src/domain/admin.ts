@@ -56,7 +56,8 @@ export const inboxLimits = {
 
 /**
  * GET /api/admin/:tab?q=&cursor=&limit= (and /api/admin/:tab/export.csv?q=). `q` matches name, email or business
- * (and, for orders, the gateway ids), case-insensitively; `cursor` is the previous page's `nextCursor`.
+ * (for contact messages the message too, for orders the gateway ids), case-insensitively, and a phone number by its
+ * digits however it is spaced (4 digits or more); `cursor` is the previous page's `nextCursor`.
  */
 export const inboxQuerySchema = z.object({
   q: z._default(

@@ -115,7 +115,7 @@ async function sendContactMessage(page: Page, name: string, email: string, messa
 async function showTab(page: Page, tab: string, search: string) {
   await page.getByRole('navigation', { name: 'Inbox sections' }).getByRole('button', { name: new RegExp(`^${tab}`) }).click();
   await expect(page.getByRole('button', { name: new RegExp(`^${tab}`) })).toHaveAttribute('aria-current', 'true');
-  await page.getByRole('searchbox', { name: 'Search by name, email or business' }).fill(search);
+  await page.getByRole('searchbox', { name: 'Search by name, email, phone or business' }).fill(search);
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
   const rows = page.getByRole('table').getByRole('row');
   // The header row and the one row that matches.

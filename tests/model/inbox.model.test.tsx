@@ -174,7 +174,7 @@ describe('inbox machine: model-based paths', () => {
           expect(tabButton(inboxTabLabels[context.tab])).toHaveAttribute('aria-current', 'true');
           const badge = context.summary!.newLeads.contact;
           expect(tabButton('Contact messages')).toHaveAccessibleName(badge > 0 ? `Contact messages ${badge} new` : 'Contact messages');
-          expect(screen.getByRole('searchbox', { name: 'Search by name, email or business' })).toHaveValue(context.query);
+          expect(screen.getByRole('searchbox', { name: 'Search by name, email, phone or business' })).toHaveValue(context.query);
           for (const [name, type] of [['Newer', 'inbox.newer'], ['Older', 'inbox.older']] as const) {
             const button = screen.getByRole('button', { name });
             expect(button).toHaveAttribute('aria-disabled', String(!expected.can({ type })));

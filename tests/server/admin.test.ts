@@ -318,12 +318,15 @@ describe.skipIf(!emulatorUp)('search', () => {
         ('Asha Verma', 'asha@example.in', 'a'), ('Ravi Kumar', 'ravi@shop.in', 'b'), ('100% Pure', 'pure@example.in', 'c'),
         ('under_score', 'u@example.in', 'd'), ('back\\slash', 'b@example.in', 'e')`);
     await testDb.db.execute(sql`
+      insert into contact_messages (name, email, phone, message) values
+        ('Caller Phone', 'caller@example.in', '+91 98765 43210', 'We want more walk-ins at our Jaipur sweet shop.')`);
+    await testDb.db.execute(sql`
       insert into quiz_submissions (language, full_name, email, business_name, answers, recommended_plan, report) values
         ('en', 'Meera', 'meera@example.in', 'Meera Sweets', '{}', 'launchpad', '{}'),
-        ('en', 'Kiran', 'kiran@example.in', 'Kiran Hardware', '{}', 'launchpad', '{}')`);
+        ('en', 'Kiran', 'kiran@example.in', 'Kiran Hardware', '{"phone":"090000-11111"}', 'launchpad', '{}')`);
     await testDb.db.execute(sql`
       insert into orders (gateway_order_id, receipt, plan, amount_paise, currency, mode, customer_email, customer_details, paid_payment_id, status) values
-        ('order_AAA111', 'r1', 'launchpad', 100, 'INR', 'sandbox', 'one@example.in', '{"fullName":"Order One","businessName":"Alpha Traders"}', 'pay_XYZ9', 'paid'),
+        ('order_AAA111', 'r1', 'launchpad', 100, 'INR', 'sandbox', 'one@example.in', '{"fullName":"Order One","businessName":"Alpha Traders","phone":"+91 7000012345"}', 'pay_XYZ9', 'paid'),
         ('order_BBB222', 'r2', 'launchpad', 100, 'INR', 'sandbox', 'two@example.in', '{"fullName":"Order Two"}', null, 'created')`);
     await testDb.db.execute(sql`
       insert into user_profiles (uid, email, display_name, business_name) values
@@ -346,6 +349,17 @@ describe.skipIf(!emulatorUp)('search', () => {
     expect(await names('orders', 'order two')).toEqual(['order_BBB222']);
     expect(await names('orders', 'bbb222')).toEqual(['order_BBB222']);
     expect(await names('orders', 'pay_xyz9')).toEqual(['order_AAA111']);
+  });
+
+  it('finds leads and orders by a phone number typed any way, and contact messages by their words', async () => {
+    expect(await names('contact', '9876543210')).toEqual(['Caller Phone']);
+    expect(await names('contact', '98765 43210')).toEqual(['Caller Phone']);
+    expect(await names('contact', '+91-98765-43210')).toEqual(['Caller Phone']);
+    expect(await names('quiz', '09000011111')).toEqual(['Kiran']);
+    expect(await names('orders', '70000 12345')).toEqual(['order_AAA111']);
+    expect(await names('contact', 'jaipur')).toEqual(['Caller Phone']);
+    // Fewer than four digits is not a phone search: '91' would match most numbers in India.
+    expect(await names('contact', '91')).toEqual([]);
   });
 
   it('reads %, _ and \\ as themselves, not as patterns', async () => {

@@ -67,14 +67,14 @@ export function InboxToolbar() {
       {/* Keyed by tab: a new tab shows its own search text, not the last one typed (a search keeps the box and focus). */}
       <SearchForm role="search" onSubmit={submit} key={tab}>
         <label htmlFor="inbox-search" className="visually-hidden">
-          Search by name, email or business
+          Search by name, email, phone or business
         </label>
         <Search aria-hidden="true" size={18} />
         <Input
           id="inbox-search"
           name="q"
           type="search"
-          placeholder="Search name, email or business"
+          placeholder="Search name, email, phone or business"
           defaultValue={query}
           maxLength={inboxLimits.search}
           ref={input}
