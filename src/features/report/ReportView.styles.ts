@@ -36,17 +36,19 @@ export const Loading = styled.p`
   color: ${({ theme }) => theme.color.ink};
 `;
 
+/** A card on wider screens; on a phone the report runs on the page itself, so the boxes inside it keep their width. */
 export const Document = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(8)};
   max-width: 960px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space(5)};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  border: 1px solid ${({ theme }) => theme.color.line};
   background: ${({ theme }) => theme.color.surface};
-  box-shadow: ${({ theme }) => theme.shadow.lg};
-  ${media.md} { padding: ${({ theme }) => theme.space(10)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(10)};
+    border-radius: ${({ theme }) => theme.radius.lg};
+    border: 1px solid ${({ theme }) => theme.color.line};
+    box-shadow: ${({ theme }) => theme.shadow.lg};
+  }
 `;
 
 export const Masthead = styled.header`
@@ -191,7 +193,7 @@ export const Pairs = styled.dl`
 export const PlanSection = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(6)};
+  padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 2px solid ${({ theme }) => theme.color.brandLine};
   background: linear-gradient(180deg, ${({ theme }) => theme.color.brandSoft}, ${({ theme }) => theme.color.surface} 240px);
@@ -213,14 +215,21 @@ export const Services = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   list-style: none;
-  ${media.md} { grid-template-columns: 1fr 1fr; }
   li {
     display: flex;
     gap: ${({ theme }) => theme.space(3)};
-    padding: ${({ theme }) => theme.space(4)};
-    border-radius: ${({ theme }) => theme.radius.md};
-    border: 1px solid ${({ theme }) => theme.color.line};
-    background: ${({ theme }) => theme.color.surface};
+    padding-top: ${({ theme }) => theme.space(3)};
+    border-top: 1px solid ${({ theme }) => theme.color.brandLine};
+  }
+  /* A phone lists the services as rows inside the plan's box; wider screens set them out as cards. */
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+    li {
+      padding: ${({ theme }) => theme.space(4)};
+      border-radius: ${({ theme }) => theme.radius.md};
+      border: 1px solid ${({ theme }) => theme.color.line};
+      background: ${({ theme }) => theme.color.surface};
+    }
   }
   h3 { font-size: ${({ theme }) => theme.size.base}; }
   h3 span { font-weight: 600; color: ${({ theme }) => theme.color.brand}; }
