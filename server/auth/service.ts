@@ -92,22 +92,22 @@ export async function grantPlan(
  * payment and stays. `keptPurchases` is read after the profile is locked, so a grant running at the same time is
  * either in it or waits for this.
  */
-export async function withdrawPlan(
+export async function withdrawPlan<P extends { plan: string; paidAt: Date }>(
   { db }: { db: Database },
-  { uid, plan, keptPurchases }: { uid: string; plan: string; keptPurchases: () => Promise<readonly { plan: string; paidAt: Date }[]> },
-): Promise<{ plan: PlanKey | null; changed: boolean }> {
+  { uid, plan, keptPurchases }: { uid: string; plan: string; keptPurchases: () => Promise<readonly P[]> },
+): Promise<{ plan: PlanKey | null; changed: boolean; keptFrom: P | null }> {
   const row = await lockProfile(db, uid);
   const held = findPlan(row?.purchasedPlan)?.key ?? null;
-  if (!row || held === null || held !== findPlan(plan)?.key) return { plan: held, changed: false };
+  if (!row || held === null || held !== findPlan(plan)?.key) return { plan: held, changed: false, keptFrom: null };
   const rank = (key: PlanKey) => plans.findIndex((candidate) => candidate.key === key);
-  let kept: { plan: PlanKey; at: Date } | null = null;
+  let kept: { plan: PlanKey; purchase: P } | null = null;
   for (const purchase of await keptPurchases()) {
     const key = findPlan(purchase.plan)?.key;
     if (!key) continue;
     const higher = !kept || rank(key) > rank(kept.plan);
-    const later = kept !== null && key === kept.plan && purchase.paidAt > kept.at;
-    if (higher || later) kept = { plan: key, at: purchase.paidAt };
+    const later = kept !== null && key === kept.plan && purchase.paidAt > kept.purchase.paidAt;
+    if (higher || later) kept = { plan: key, purchase };
   }
-  await setPurchase(db, uid, kept);
-  return { plan: kept?.plan ?? null, changed: true };
+  await setPurchase(db, uid, kept && { plan: kept.plan, at: kept.purchase.paidAt });
+  return { plan: kept?.plan ?? null, changed: true, keptFrom: kept?.purchase ?? null };
 }

@@ -243,6 +243,25 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Each refund the gateway reported, by its own id (`rfnd_...`, inside the signed webhook body): a payment's
+ * `amount_refunded_paise` is the sum of its processed refunds, so a refund still pending never counts, and the same
+ * refund reported twice counts once (docs/decisions/171-refunds-withdraw-the-plan.md).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    gatewayRefundId: text('gateway_refund_id').primaryKey(),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** The gateway's status: created (pending), processed or failed. */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_refunds_payment_idx').on(table.gatewayPaymentId)],
+);
+
 export const paymentWebhookEvents = pgTable(
   'payment_webhook_events',
   {

@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import type { GatewayPayment } from './gateway';
 import {
   attachCreatedAccount,
+  clearRefundFlag,
   findPayment,
   isFullyRefunded,
   keptPurchases,
@@ -21,7 +22,7 @@ import {
   markOrderFulfilled,
   recordFulfilmentError,
   recordPayment,
-  recordRefund as recordRefundAmount,
+  recordProcessedRefund,
   setOrderCustomer,
   setOrderStatus,
   type FulfilledBy,
@@ -359,20 +360,25 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
   }
 
   /**
-   * A refund the gateway processed (docs/decisions/171-refunds-withdraw-the-plan.md). `refundedPaise` is the
-   * payment's total refunded so far. A partial refund changes no plan (a goodwill credit); a full refund of the
-   * payment that paid a fulfilled order withdraws the plan it bought, under the order's lock, so a fulfilment of the
-   * same order runs wholly before or after it.
+   * A refund the gateway processed (docs/decisions/171-refunds-withdraw-the-plan.md), by its own id. A partial refund
+   * changes no plan (a credit); the refund that makes the payment behind a fulfilled order refunded in full withdraws
+   * the plan that order bought, once: a repeat, or a later refund of a payment already refunded, changes nothing (the
+   * account manager may have set a plan by hand since). Under the order's lock, so a fulfilment of the same order
+   * runs wholly before or after it.
    */
-  async function recordRefund(payment: GatewayPayment, refundedPaise: number): Promise<'recorded' | 'unknown_order'> {
+  async function recordRefund(payment: GatewayPayment, refund: { id: string; amountPaise: number }): Promise<'recorded' | 'unknown_order'> {
     const withdrawn = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, payment.orderId);
       if (!order) return 'unknown_order' as const;
       await recordPayment(tx, payment);
-      const row = await recordRefundAmount(tx, payment.id, refundedPaise);
-      if (!row || !isFullyRefunded(row) || order.paidPaymentId !== payment.id || !order.fulfilledAt || !order.customerUid) return null;
+      const before = await findPayment(tx, payment.id);
+      const row = await recordProcessedRefund(tx, { gatewayRefundId: refund.id, gatewayPaymentId: payment.id, amountPaise: refund.amountPaise });
+      const nowFull = row && isFullyRefunded(row) && !(before && isFullyRefunded(before));
+      if (!nowFull || order.paidPaymentId !== payment.id || !order.fulfilledAt || !order.customerUid) return null;
       const uid = order.customerUid;
       const after = await withdrawPlan({ db: tx }, { uid, plan: order.plan, keptPurchases: () => keptPurchases(tx, uid) });
+      // The payment now behind the plan was kept after all: it no longer has to go back (decision 170's flag).
+      if (after.keptFrom) await clearRefundFlag(tx, after.keptFrom.paymentId);
       logger.warn('payment refunded in full', { orderId: order.gatewayOrderId, plan: order.plan, planNow: after.plan, planChanged: after.changed });
       return after.changed ? uid : null;
     });

@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../src/domain/payment';
 import type { Database } from '../db/client';
 import { summariseDatabaseError } from '../db/errors';
 import { runWriteStatement } from '../db/rawStatement';
-import { orders, payments, paymentWebhookEvents, type OrderRow, type PaymentRow, type PaymentWebhookEventRow } from '../db/schema';
+import { orders, paymentRefunds, payments, paymentWebhookEvents, type OrderRow, type PaymentRow, type PaymentWebhookEventRow } from '../db/schema';
 import type { GatewayPayment } from './gateway';
 
 /** Every query of the payment component. Functions taking `tx` must run inside the caller's transaction. */
@@ -290,12 +290,19 @@ export async function flagPaymentForRefund(tx: Database, gatewayPaymentId: strin
 }
 
 /**
- * A refund the gateway processed: `refundedPaise` is the payment's total refunded so far (Razorpay's
- * `amount_refunded`), so the stored figure only grows, whatever order the events arrive in. Refunded in full, the
- * payment's status becomes `refunded`. Undefined when the payment is not recorded.
+ * A refund the gateway processed, by its own id: stored once (a repeat changes nothing), and the payment's
+ * `amount_refunded_paise` becomes the sum of its processed refunds, so a refund still pending never counts.
+ * Refunded in full, the payment's status becomes `refunded`. Undefined when the payment is not recorded.
  */
-export async function recordRefund(tx: Database, gatewayPaymentId: string, refundedPaise: number): Promise<PaymentRow | undefined> {
-  const total = sql`greatest(${payments.amountRefundedPaise}, ${refundedPaise})`;
+export async function recordProcessedRefund(
+  tx: Database,
+  refund: { gatewayRefundId: string; gatewayPaymentId: string; amountPaise: number },
+): Promise<PaymentRow | undefined> {
+  await tx
+    .insert(paymentRefunds)
+    .values({ ...refund, status: 'processed' })
+    .onConflictDoUpdate({ target: paymentRefunds.gatewayRefundId, set: { status: 'processed', updatedAt: sql`now()` } });
+  const total = sql`(select coalesce(sum(${paymentRefunds.amountPaise}), 0)::int from ${paymentRefunds} where ${paymentRefunds.gatewayPaymentId} = ${refund.gatewayPaymentId} and ${paymentRefunds.status} = 'processed')`;
   const [row] = await tx
     .update(payments)
     .set({
@@ -303,7 +310,7 @@ export async function recordRefund(tx: Database, gatewayPaymentId: string, refun
       status: sql`case when ${total} >= ${payments.amountPaise} then 'refunded' else ${payments.status} end`,
       updatedAt: sql`now()`,
     })
-    .where(eq(payments.gatewayPaymentId, gatewayPaymentId))
+    .where(eq(payments.gatewayPaymentId, refund.gatewayPaymentId))
     .returning();
   return row;
 }
@@ -313,12 +320,13 @@ export const isFullyRefunded = (payment: Pick<PaymentRow, 'amountRefundedPaise' 
   payment.amountRefundedPaise >= payment.amountPaise;
 
 /**
- * The purchases an account still holds: its fulfilled orders whose paying payment was kept (not refunded in full,
- * not flagged to go back), each with its plan and when it was paid.
+ * The purchases an account still holds: its fulfilled orders whose paying payment was not refunded in full, each with
+ * its plan, when it was paid and that payment. A payment flagged for a lower plan (decision 170) still counts: it was
+ * kept until it is refunded, and may be all the account has left.
  */
-export async function keptPurchases(tx: Database, uid: string): Promise<{ plan: string; paidAt: Date }[]> {
+export async function keptPurchases(tx: Database, uid: string): Promise<{ plan: string; paidAt: Date; paymentId: string }[]> {
   const rows = await tx
-    .select({ plan: orders.plan, paidAt: orders.paidAt })
+    .select({ plan: orders.plan, paidAt: orders.paidAt, paymentId: payments.gatewayPaymentId })
     .from(orders)
     .innerJoin(payments, eq(payments.gatewayPaymentId, orders.paidPaymentId))
     .where(
@@ -326,11 +334,15 @@ export async function keptPurchases(tx: Database, uid: string): Promise<{ plan: 
         eq(orders.customerUid, uid),
         eq(orders.status, 'paid'),
         sql`${orders.fulfilledAt} is not null`,
-        sql`not ${payments.refundNeeded}`,
         lt(payments.amountRefundedPaise, payments.amountPaise),
       ),
     );
-  return rows.flatMap((row) => (row.paidAt ? [{ plan: row.plan, paidAt: row.paidAt }] : []));
+  return rows.flatMap((row) => (row.paidAt ? [{ plan: row.plan, paidAt: row.paidAt, paymentId: row.paymentId }] : []));
+}
+
+/** The payment now behind the account's plan no longer has to go back: its "refund needed" is cleared. */
+export async function clearRefundFlag(tx: Database, gatewayPaymentId: string): Promise<void> {
+  await tx.update(payments).set({ refundNeeded: false, updatedAt: sql`now()` }).where(eq(payments.gatewayPaymentId, gatewayPaymentId));
 }
 
 export async function findPaymentsOfOrder(db: Database, gatewayOrderId: string): Promise<PaymentRow[]> {
@@ -401,11 +413,12 @@ export async function markWebhookEventFailed(db: Database, eventId: string, erro
 }
 
 /** Hands an event back untried: the attempt its claim counted is taken back, and any server may take it again. */
-export async function releaseWebhookEvent(db: Database, eventId: string): Promise<void> {
+export async function releaseWebhookEvent(db: Database, eventId: string, lease: Date): Promise<void> {
   await db
     .update(paymentWebhookEvents)
     .set({ attempts: sql`greatest(${paymentWebhookEvents.attempts} - 1, 0)`, claimedUntil: null })
-    .where(eq(paymentWebhookEvents.eventId, eventId));
+    // Only while this server's claim still holds: once it ran out, the event may be another server's attempt.
+    .where(and(eq(paymentWebhookEvents.eventId, eventId), eq(paymentWebhookEvents.claimedUntil, lease)));
 }
 
 export async function findPendingWebhookEvents(

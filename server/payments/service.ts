@@ -334,7 +334,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (!event) return;
       const outcome = await applyEvent(event.type, event.payload, waitForHolder);
       // Busy: another fulfiller holds the order and will finish it; not a failed attempt, so not counted as one.
-      if (outcome === 'busy') await releaseWebhookEvent(db, eventId);
+      if (outcome === 'busy') await releaseWebhookEvent(db, eventId, event.claimedUntil!);
       else if (outcome !== 'done') await markWebhookEventFailed(db, eventId, `fulfilment deferred: ${outcome.reason}`);
       else await markWebhookEventProcessed(db, eventId, now());
     } catch (err) {
@@ -353,13 +353,17 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       return 'done';
     }
     if (type === 'refund.processed') {
-      // The payment entity's amount_refunded is the total so far: out-of-order or repeated events settle the same.
-      const refunded = (entity as { amount_refunded?: unknown }).amount_refunded;
-      if (typeof refunded !== 'number' || !Number.isInteger(refunded) || refunded < 0) {
-        logger.warn('refund event without the amount refunded', { paymentId: payment.id });
+      // Counted by the refund's own id and amount (in the signed body): the payment entity's amount_refunded also
+      // counts refunds still pending, and a repeat of the same refund must count once.
+      const refund = (payload as { payload?: { refund?: { entity?: { id?: unknown; amount?: unknown; payment_id?: unknown } } } }).payload?.refund?.entity;
+      const valid =
+        typeof refund?.id === 'string' && refund.id !== '' && refund.payment_id === payment.id &&
+        typeof refund.amount === 'number' && Number.isInteger(refund.amount) && refund.amount > 0 && refund.amount <= payment.amountPaise;
+      if (!valid) {
+        logger.warn('refund event without a usable refund entity', { paymentId: payment.id });
         return 'done';
       }
-      const outcome = await fulfilment.recordRefund(payment, refunded);
+      const outcome = await fulfilment.recordRefund(payment, { id: refund.id as string, amountPaise: refund.amount as number });
       if (outcome === 'unknown_order') logger.warn('refund for an order this server did not create', { orderId: payment.orderId });
       return 'done';
     }

@@ -772,10 +772,18 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     return { orderId: order.id, paymentId: checkout.razorpay_payment_id, amount: order.amount, uid };
   }
 
-  /** The gateway reports `refunded` paise of the payment refunded so far. */
-  async function refund(payment: { orderId: string; paymentId: string; amount: number }, refunded: number) {
+  /**
+   * The gateway reports a processed refund of `amount` paise (by default a new refund id, and a payment whose total
+   * refunded so far is that amount).
+   */
+  async function refund(
+    payment: { orderId: string; paymentId: string; amount: number },
+    amount: number,
+    { id = `rfnd_${eventCount + 1}_${payment.paymentId.slice(4)}`, total = amount }: { id?: string; total?: number } = {},
+  ) {
     const hook = signedRefundWebhook(
-      { id: payment.paymentId, order_id: payment.orderId, amount: payment.amount, amount_refunded: refunded },
+      { id: payment.paymentId, order_id: payment.orderId, amount: payment.amount, amount_refunded: total },
+      { id, amount },
       payments.gateway.webhookSecret,
     );
     eventCount += 1;
@@ -787,7 +795,7 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     const client = buyer();
     const bought = await buy('growth-engine', client);
     expect(await claimOf(bought.uid)).toBe('growth-engine');
-    await refund(bought, bought.amount);
+    await refund(bought, bought.amount, { id: `rfnd_full_${bought.paymentId}` });
     expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: bought.amount });
     expect(await profileOf(bought.uid)).toMatchObject({ purchasedPlan: null, purchasedAt: null });
     expect(await claimOf(bought.uid)).toBeNull();
@@ -798,21 +806,25 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     const inboxRow = async (orderId: string) => (await listRows(testDb.db, 'orders', { q: '', limit: 50 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
     expect(await inboxRow(bought.orderId)).toMatchObject({ refundedPaise: bought.amount, refundNeeded: false });
     expect(await inboxRow(other.orderId)).toMatchObject({ refundedPaise: 50_000, refundNeeded: false });
-    await refund(bought, bought.amount);
+    // The account manager later sets the plan by hand (the client paid by bank transfer); the same refund reported
+    // again (a redelivery, or its signed body replayed under a new event id) takes nothing away.
+    await testDb.db.update(userProfiles).set({ purchasedPlan: 'growth-engine', purchasedAt: new Date() }).where(eq(userProfiles.uid, bought.uid));
+    await refund(bought, bought.amount, { id: `rfnd_full_${bought.paymentId}` });
     expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: bought.amount });
-    expect((await profileOf(bought.uid))?.purchasedPlan).toBeNull();
+    expect((await profileOf(bought.uid))?.purchasedPlan).toBe('growth-engine');
   });
 
-  it('a partial refund keeps the plan; the amount only grows, whatever order the events come in', async () => {
+  it('a partial refund keeps the plan; each refund counts once, whatever order the events come in', async () => {
     const client = buyer();
     const bought = await buy('launchpad', client);
     const before = await profileOf(bought.uid);
-    await refund(bought, 100_000);
+    const first = `rfnd_first_${bought.paymentId}`;
+    await refund(bought, 100_000, { id: first });
     expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'captured', amountRefundedPaise: 100_000 });
     expect(await profileOf(bought.uid)).toMatchObject({ purchasedPlan: 'launchpad', purchasedAt: before!.purchasedAt });
     expect(await claimOf(bought.uid)).toBe('launchpad');
-    await refund(bought, bought.amount);
-    await refund(bought, 100_000); // the first event, redelivered late under a new id
+    await refund(bought, bought.amount - 100_000, { total: bought.amount });
+    await refund(bought, 100_000, { id: first }); // the first event, redelivered late
     expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: bought.amount });
     expect((await profileOf(bought.uid))?.purchasedPlan).toBeNull();
   });
@@ -851,7 +863,7 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     expect((await flaky.service.verifyPayment(verification)).status).toBe(503);
     await flaky.sandbox!.settled();
     await flaky.service.settled();
-    const hook = signedRefundWebhook({ id: paymentId, order_id: orderId, amount, amount_refunded: amount }, flaky.gateway.webhookSecret);
+    const hook = signedRefundWebhook({ id: paymentId, order_id: orderId, amount, amount_refunded: amount }, { id: `rfnd_early_${paymentId}`, amount }, flaky.gateway.webhookSecret);
     await flaky.service.handleWebhook(Buffer.from(hook.body), hook.signature, `evt_refund_early_${paymentId}`);
     await flaky.service.settled();
     outage.on = false;
@@ -860,6 +872,35 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     expect(row.fulfilledAt).not.toBeNull();
     expect((await profileOf(row.customerUid!))?.purchasedPlan ?? null).toBeNull();
     expect(await claimOf(row.customerUid!)).toBeNull();
+  });
+
+  it('the same payments and the same refund leave the same plan, whichever lands first; the kept payment is no longer flagged', async () => {
+    // The refund of Growth Engine processed before the client's LaunchPad purchase is fulfilled...
+    const early = buyer();
+    const earlyPlan = await buy('growth-engine', early);
+    await refund(earlyPlan, earlyPlan.amount);
+    await buy('launchpad', early);
+    // ...and after it (LaunchPad was then a payment for a lower plan, flagged for the account manager).
+    const late = buyer();
+    const latePlan = await buy('growth-engine', late);
+    const lower = await buy('launchpad', late);
+    expect(await paymentRow(lower.paymentId)).toMatchObject({ refundNeeded: true });
+    await refund(latePlan, latePlan.amount);
+    expect((await profileOf(earlyPlan.uid))?.purchasedPlan).toBe('launchpad');
+    expect((await profileOf(latePlan.uid))?.purchasedPlan).toBe('launchpad');
+    expect(await claimOf(latePlan.uid)).toBe('launchpad');
+    // LaunchPad's payment is now what the client pays with: it no longer has to go back.
+    expect(await paymentRow(lower.paymentId)).toMatchObject({ refundNeeded: false });
+  });
+
+  it('a refund still pending does not count: only the processed refund\'s own amount does', async () => {
+    const client = buyer();
+    const bought = await buy('growth-engine', client);
+    const half = bought.amount / 2;
+    // R1 (half) processed; R2 (the other half) created and pending. The payment entity already counts both.
+    await refund(bought, half, { total: bought.amount });
+    expect(await paymentRow(bought.paymentId)).toMatchObject({ amountRefundedPaise: half, status: 'captured' });
+    expect((await profileOf(bought.uid))?.purchasedPlan).toBe('growth-engine');
   });
 
   it('a refund event without the amount refunded is stored and changes nothing', async () => {

@@ -62,9 +62,13 @@ export function signedWebhook(event: string, payment: Record<string, unknown>, s
   return { body, signature: webhookSignature(body, secret) };
 }
 
-/** Razorpay's `refund.processed`: the refund, and the payment with the total refunded so far (`amount_refunded`). */
+/**
+ * Razorpay's `refund.processed`: the refund (its own id and amount), and the payment with the total refunded so far
+ * (`amount_refunded`, which also counts refunds still pending).
+ */
 export function signedRefundWebhook(
   payment: { id: string; order_id: string; amount: number; amount_refunded: number; email?: string },
+  refund: { id: string; amount: number },
   secret: string,
 ) {
   const full = payment.amount_refunded >= payment.amount;
@@ -74,7 +78,7 @@ export function signedRefundWebhook(
     event: 'refund.processed',
     contains: ['refund', 'payment'],
     payload: {
-      refund: { entity: { id: `rfnd_${payment.id.slice(4)}_${payment.amount_refunded}`, entity: 'refund', amount: payment.amount_refunded, currency: 'INR', payment_id: payment.id, status: 'processed' } },
+      refund: { entity: { ...refund, entity: 'refund', currency: 'INR', payment_id: payment.id, status: 'processed' } },
       payment: {
         entity: {
           entity: 'payment',
