@@ -97,7 +97,6 @@ function turnsOf(value: unknown): ChatTurn[] {
   });
 }
 
-/** Each tab's table and the columns its search looks in: name, email, business (and, for orders, the gateway ids). */
 /** Each tab's table, the text a search matches, and the phone numbers it matches by their digits. */
 const searchSources = {
   contact: [contactMessages, { text: [contactMessages.name, contactMessages.email, contactMessages.message], phones: [contactMessages.phone] }],

@@ -232,7 +232,7 @@ export const payments = pgTable(
     errorDescription: text('error_description'),
     /** A captured payment that must go back: a second payment for an already paid order, or a wrong amount. */
     refundNeeded: boolean('refund_needed').notNull().default(false),
-    /** How much of it the gateway has refunded, as its `refund.processed` events report (only ever grows). */
+    /** How much of it the gateway has refunded: the sum of its processed refunds in `payment_refunds`. */
     amountRefundedPaise: integer('amount_refunded_paise').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -260,9 +260,6 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
           await grantFor(tx, order, { uid: found.uid, email: due.email, plan: due.plan, paidAt });
         }
         await fillProfile(tx, found.uid, due.email, details);
-          // A payment never lowers a plan: downgrades go through the account manager (SPEC), who settles this payment.
-          // (An older order fulfilled late, after a higher plan was bought, is simply superseded: nothing to settle.)
-
         const fulfilled = await markOrderFulfilled(tx, gatewayOrderId, {
           uid: found.uid,
           // Only the account this order created, never another one its email was later changed to (signs in unasked).

@@ -74,3 +74,15 @@ export function paymentFromEntity(entity: unknown): GatewayPayment | null {
     errorDescription: text(e.error_description),
   };
 }
+
+/**
+ * The refund a `refund.processed` event reports (Razorpay's refund entity): its own id and amount, for `payment`, or
+ * null when it is not one. The payment entity's `amount_refunded` is not used: it also counts refunds still pending.
+ */
+export function refundFromEntity(entity: unknown, payment: GatewayPayment): { id: string; amountPaise: number } | null {
+  if (!entity || typeof entity !== 'object') return null;
+  const { id, amount, payment_id: paymentId } = entity as Record<string, unknown>;
+  if (typeof id !== 'string' || id === '' || paymentId !== payment.id) return null;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > payment.amountPaise) return null;
+  return { id, amountPaise: amount };
+}

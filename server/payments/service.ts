@@ -17,7 +17,7 @@ import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { createFulfilment, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
-import { GatewayError, paymentFromEntity, type PaymentGateway } from './gateway';
+import { GatewayError, paymentFromEntity, refundFromEntity, type PaymentGateway } from './gateway';
 import {
   claimOrdersToReconcile,
   claimWebhookEvent,
@@ -353,17 +353,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       return 'done';
     }
     if (type === 'refund.processed') {
-      // Counted by the refund's own id and amount (in the signed body): the payment entity's amount_refunded also
-      // counts refunds still pending, and a repeat of the same refund must count once.
-      const refund = (payload as { payload?: { refund?: { entity?: { id?: unknown; amount?: unknown; payment_id?: unknown } } } }).payload?.refund?.entity;
-      const valid =
-        typeof refund?.id === 'string' && refund.id !== '' && refund.payment_id === payment.id &&
-        typeof refund.amount === 'number' && Number.isInteger(refund.amount) && refund.amount > 0 && refund.amount <= payment.amountPaise;
-      if (!valid) {
+      const refund = refundFromEntity((payload as { payload?: { refund?: { entity?: unknown } } }).payload?.refund?.entity, payment);
+      if (!refund) {
         logger.warn('refund event without a usable refund entity', { paymentId: payment.id });
         return 'done';
       }
-      const outcome = await fulfilment.recordRefund(payment, { id: refund.id as string, amountPaise: refund.amount as number });
+      const outcome = await fulfilment.recordRefund(payment, refund);
       if (outcome === 'unknown_order') logger.warn('refund for an order this server did not create', { orderId: payment.orderId });
       return 'done';
     }
