@@ -31,3 +31,24 @@ export function firebasePlanClaims(auth: Pick<Auth, 'getUser' | 'setCustomUserCl
     },
   };
 }
+
+/**
+ * Brings the claim in line with the stored plan, then reads the plan again and writes again until the two agree (at
+ * most `maxWrites` times): two syncs of one account may interleave (a refund's withdrawal and a purchase's grant),
+ * and the one that writes last may carry the plan the other has just replaced. Whichever writes last then reads the
+ * newer plan and writes it. Should they still disagree, the account's next /api/me corrects the claim.
+ */
+export async function syncPlanClaim(
+  claims: PlanClaimStore,
+  uid: string,
+  storedPlan: () => Promise<PlanKey | null>,
+  { known, maxWrites = 3 }: { known?: PlanKey | null; maxWrites?: number } = {},
+): Promise<void> {
+  let plan = known === undefined ? await storedPlan() : known;
+  for (let writes = 1; ; writes += 1) {
+    await claims.reconcile(uid, plan);
+    const stored = await storedPlan();
+    if (stored === plan || writes >= maxWrites) return;
+    plan = stored;
+  }
+}

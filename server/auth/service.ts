@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import type { UserProfileRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { silentLogger, type Logger } from '../logger';
-import { rawPlanClaim, type PlanClaimStore } from './claims';
+import { rawPlanClaim, syncPlanClaim, type PlanClaimStore } from './claims';
 import { findProfile, lockProfile, recordPurchase, setPurchase, upsertProfile } from './repository';
 import type { VerifiedUser } from './requireUser';
 
@@ -34,6 +34,11 @@ function toProfile(user: VerifiedUser, row: UserProfileRow | undefined): Account
   };
 }
 
+/** The account's plan as the database holds it; a stored plan the price list does not know counts as none. */
+export async function storedPlan(db: Database, uid: string): Promise<PlanKey | null> {
+  return findPlan((await findProfile(db, uid))?.purchasedPlan)?.key ?? null;
+}
+
 export interface AccountServiceDeps {
   db: Database;
   claims: PlanClaimStore;
@@ -49,7 +54,7 @@ export function createAccountService({ db, claims, logger = silentLogger }: Acco
   async function healClaim(user: VerifiedUser, profile: AccountProfile): Promise<AccountProfile> {
     if ((rawPlanClaim(user.claims) ?? null) === profile.purchasedPlan) return profile;
     try {
-      await claims.reconcile(user.uid, profile.purchasedPlan);
+      await syncPlanClaim(claims, user.uid, () => storedPlan(db, user.uid), { known: profile.purchasedPlan });
     } catch (error) {
       logger.warn('plan claim not reconciled', { uid: user.uid, err: error });
     }

@@ -3,8 +3,8 @@ import type { BuyerDetails } from '../../src/domain/payment';
 import { orderStatusAfter, PAYMENT_CURRENCY, priceOf } from '../../src/domain/payment';
 import { findPlan, type PlanKey } from '../../src/domain/plans';
 import { findProfile, upsertProfile } from '../auth/repository';
-import { firebasePlanClaims } from '../auth/claims';
-import { grantPlan, withdrawPlan } from '../auth/service';
+import { firebasePlanClaims, syncPlanClaim } from '../auth/claims';
+import { grantPlan, storedPlan, withdrawPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import type { Logger } from '../logger';
@@ -72,6 +72,9 @@ export type FulfilResult =
   /** Paid, but the account or the grant is still owed (the reason is on the order); the reconciler finishes it. */
   | { outcome: 'pending'; order: OrderRow; reason: string };
 
+/** How a transaction takes an order's row: waiting for it (`lockOrder`), or 'busy' when another holds it. */
+type OrderLock = (tx: Database, gatewayOrderId: string) => Promise<OrderRow | 'busy' | undefined>;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function describe(err: unknown): string {
@@ -124,11 +127,18 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     logger.info('order status', { orderId: order.gatewayOrderId, plan: order.plan, from: order.status, to, by });
   }
 
-  /** Transaction 1: the payment is recorded and the order is paid, or the reason it cannot be. */
-  async function claim(request: FulfilRequest): Promise<FulfilResult | { outcome: 'claimed'; order: OrderRow }> {
+  /**
+   * Transaction 1: the payment is recorded and the order is paid, or the reason it cannot be. `lock` is
+   * `lockOrderIfFree` for background retries, which leave an order whose row another transaction holds ('busy').
+   */
+  async function claim(
+    request: FulfilRequest,
+    lock: OrderLock = lockOrder,
+  ): Promise<FulfilResult | { outcome: 'claimed'; order: OrderRow } | { outcome: 'busy' }> {
     const { gatewayOrderId, payment, by } = request;
     return db.transaction(async (tx) => {
-      const order = await lockOrder(tx, gatewayOrderId);
+      const order = await lock(tx, gatewayOrderId);
+      if (order === 'busy') return { outcome: 'busy' as const };
       if (!order) return { outcome: 'unknown_order' as const };
       if (payment.orderId !== order.gatewayOrderId) return { outcome: 'unknown_order' as const };
 
@@ -214,7 +224,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
   async function completeLocked(
     gatewayOrderId: string,
     by: FulfilledBy,
-    lock: (tx: Database, gatewayOrderId: string) => Promise<OrderRow | 'busy' | undefined>,
+    lock: OrderLock,
   ): Promise<FulfilResult | { outcome: 'busy' } | { outcome: 'held'; order: OrderRow }> {
     let account: { uid: string; created: boolean; email: string } | undefined;
     let lease: Date | null = null;
@@ -305,8 +315,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
    */
   async function syncClaim(gatewayOrderId: string, uid: string): Promise<void> {
     try {
-      const plan = findPlan((await findProfile(db, uid))?.purchasedPlan)?.key ?? null;
-      await planClaims.reconcile(uid, plan);
+      await syncPlanClaim(planClaims, uid, () => storedPlan(db, uid));
     } catch (err) {
       logger.warn('plan claim not set after fulfilment; corrected on the next /api/me', { orderId: gatewayOrderId, error: describe(err) });
     }
@@ -327,16 +336,17 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
 
   async function fulfilOrder(request: FulfilRequest): Promise<FulfilResult> {
     const claimed = await claim(request);
+    if (claimed.outcome === 'busy') throw new Error('lockOrder never answers busy');
     if (claimed.outcome !== 'claimed') return claimed;
     return complete(request.gatewayOrderId, request.by);
   }
 
   /**
-   * `fulfilOrder` for background retries (the reconciler's): an order another fulfiller holds right now is left to
-   * it at once ('busy') instead of waiting up to `leaseWaitMs` for it, which would hold up the whole sweep.
+   * `fulfilOrder` for background retries (the reconciler's): an order another fulfiller holds right now, by its row
+   * lock or its lease, is left to it at once ('busy') instead of waited for, which would hold up the whole sweep.
    */
   async function fulfilOrderIfFree(request: FulfilRequest): Promise<FulfilResult | { outcome: 'busy' }> {
-    const claimed = await claim(request);
+    const claimed = await claim(request, lockOrderIfFree);
     if (claimed.outcome !== 'claimed') return claimed;
     return completeIfFree(request.gatewayOrderId, request.by);
   }

@@ -22,10 +22,12 @@ import {
   claimOrdersToReconcile,
   claimWebhookEvent,
   findOrder,
+  findPayment,
   findPendingWebhookEvents,
   findUnfulfilledPaidOrders,
   insertOrders,
   insertWebhookEvent,
+  isFullyRefunded,
   markWebhookEventFailed,
   releaseWebhookEvent,
   markWebhookEventProcessed,
@@ -272,6 +274,11 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       by: 'verification',
       buyer: body.userDetails,
     });
+    // Refunded since (a checkout resumed days later): "paid, welcome" would be false, and the account has no plan from it.
+    if (result.outcome === 'fulfilled') {
+      const paid = await findPayment(db, body.razorpay_payment_id);
+      if (paid && isFullyRefunded(paid)) return refuse(409, paymentMessages.refunded);
+    }
     return answerFor(result, idToken);
   }
 

@@ -63,6 +63,7 @@ export const paymentMessages = {
   alreadyPaid:
     'Payment verification failed. This order was already paid with another payment; the second payment will be refunded.',
   detailsInvalid: 'Payment verification failed. Some of your details are not valid.',
+  refunded: 'This payment has been refunded in full, so it no longer pays for a plan. If you did not expect this, please contact us.',
 } as const;
 
 // Schemas are built on first use, not at import (src/domain/onFirstUse.ts): the helpers here are functions.

@@ -705,6 +705,45 @@ describe.skipIf(!emulatorUp)('the reconciler and a held order', () => {
   });
 });
 
+describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler and an order whose row is locked', () => {
+  it("retrying a stored webhook does not wait on the order's row lock another transaction holds: the event goes back untried", async () => {
+    const details = buyer();
+    const order = await newOrder('launchpad', details);
+    const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string };
+    await settle();
+    await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null }).where(eq(orders.gatewayOrderId, order.id));
+    const hook = signedWebhook(
+      'payment.captured',
+      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+      payments.gateway.webhookSecret,
+    );
+    const eventId = `evt_locked_${order.id}`;
+    await testDb.db.insert(paymentWebhookEvents).values({ eventId, type: 'payment.captured', payload: JSON.parse(hook.body), receivedAt: new Date(Date.now() - 60_000) });
+    const event = async () => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
+    // Another server's transaction holds the order's row (as a refund or a fulfilment does) until the sweep is over.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = testDb.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from orders where gateway_order_id = ${order.id} for update`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const sweep = payments.service.reconcile().then(() => 'swept' as const);
+    const first = await Promise.race([sweep, new Promise((resolve) => setTimeout(() => resolve('waiting'), 3_000))]);
+    release();
+    await holder;
+    await sweep;
+    expect(first).toBe('swept');
+    expect(await event()).toMatchObject({ processedAt: null, attempts: 0, lastError: null, claimedUntil: null });
+    await payments.service.reconcile();
+    expect((await event()).processedAt).not.toBeNull();
+    expect((await orderRow(order.id)).fulfilledAt).not.toBeNull();
+  });
+});
+
 describe.skipIf(!emulatorUp)('one fulfiller at a time', () => {
   it('a second completion of an order being fulfilled waits for the first, never calls Firebase meanwhile, and signs in too', async () => {
     const { payments: held, lookups, release, paidOrder: paidWithoutBuyer } = paymentsWithGatedLookup();
@@ -814,6 +853,41 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     expect((await profileOf(bought.uid))?.purchasedPlan).toBe('growth-engine');
   });
 
+  it("a refund's claim update that interleaves with a new purchase's leaves the token with the plan the database holds", async () => {
+    const client = buyer();
+    const first = await buy('launchpad', client);
+    // A second server whose Firebase answers the refund's claim lookup only after the client has bought again.
+    let entered!: () => void;
+    const inFirebase = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let gated = true;
+    const slowAuth = Object.assign(Object.create(admin) as Auth, {
+      getUser: async (uid: string) => {
+        if (gated) {
+          gated = false;
+          entered();
+          await gate;
+        }
+        return admin.getUser(uid);
+      },
+    });
+    const other = createPayments({ config, db: testDb.db, auth: slowAuth, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
+    const hook = signedRefundWebhook(
+      { id: first.paymentId, order_id: first.orderId, amount: first.amount, amount_refunded: first.amount },
+      { id: `rfnd_race_${first.paymentId}`, amount: first.amount },
+      other.gateway.webhookSecret,
+    );
+    await other.service.handleWebhook(Buffer.from(hook.body), hook.signature, `evt_refund_race_${first.paymentId}`);
+    await inFirebase; // the plan is withdrawn in the database; the claim's removal is on its way
+    const upgrade = await buy('growth-engine', client);
+    expect(await claimOf(first.uid)).toBe('growth-engine');
+    release();
+    await other.service.settled();
+    expect((await profileOf(first.uid))?.purchasedPlan).toBe('growth-engine');
+    expect(await claimOf(upgrade.uid)).toBe('growth-engine');
+  });
+
   it('a partial refund keeps the plan; each refund counts once, whatever order the events come in', async () => {
     const client = buyer();
     const bought = await buy('launchpad', client);
@@ -872,6 +946,22 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     expect(row.fulfilledAt).not.toBeNull();
     expect((await profileOf(row.customerUid!))?.purchasedPlan ?? null).toBeNull();
     expect(await claimOf(row.customerUid!)).toBeNull();
+    // The buyer's page, reopened, verifies the payment again: told it was refunded, not "paid", and not signed in.
+    expect(await flaky.service.verifyPayment(verification)).toEqual({ status: 409, body: { success: false, msg: paymentMessages.refunded } });
+  });
+
+  it('a checkout verified again after its payment was refunded in full is told so, and not signed in', async () => {
+    const client = buyer();
+    const { order, checkout } = await paidOrder('launchpad');
+    const verification = { ...checkout, userDetails: client, plan: 'launchpad' };
+    expect((await verify(verification)).status).toBe(200);
+    await settle();
+    await refund({ orderId: order.id, paymentId: checkout.razorpay_payment_id, amount: order.amount }, order.amount - 100);
+    expect((await verify(verification)).status).toBe(200); // a partial refund: the plan, and the sign-in, stay
+    await refund({ orderId: order.id, paymentId: checkout.razorpay_payment_id, amount: order.amount }, 100, { total: order.amount });
+    const answer = await verify(verification);
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({ success: false, msg: paymentMessages.refunded });
   });
 
   it('the same payments and the same refund leave the same plan, whichever lands first; the kept payment is no longer flagged', async () => {
