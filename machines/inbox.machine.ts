@@ -18,7 +18,8 @@ import {
  *   loading (summary + the tab's first page) -> ready.list | ready.empty, or forbidden (403), sessionExpired (401),
  *   failed (Try again). In ready: paging (Older/Newer), exporting (CSV), detail (a row open: viewing, saving a status or
  *   note, retrying a contact's forwarding). Tabs and search start loading again from the first page; a search sent
- *   while loading or paging replaces that load.
+ *   while loading or paging replaces that load. A note refused because another member of staff saved theirs
+ *   meanwhile (409) shows theirs beside the kept draft (docs/decisions/172-staff-notes-do-not-overwrite-each-other.md).
  *
  * The server pages by keyset only forwards, so the machine keeps the stack of cursors that opened each page: Newer
  * pops one, Older pushes the page's nextCursor. Effects are named here and provided by src/features/admin.
@@ -62,6 +63,11 @@ export interface InboxContext {
   openId: string | null;
   /** The note as last submitted, kept while it is being saved and after a failed save. */
   noteDraft: string | null;
+  /**
+   * Another member of staff saved the open lead's note while this one wrote theirs (a save refused with 409): the
+   * lead now shows their note, and the view shows it beside the kept draft until a note is saved.
+   */
+  noteConflict: boolean;
   /** The change being saved (or that last failed to save). */
   update: LeadUpdate | null;
   /** The sentence of the last failure: loading, paging, saving, retrying or exporting. */
@@ -110,6 +116,13 @@ export function canRetryForward(row: InboxRow | null): row is ContactRow {
 
 function errorOf(event: EventObject): unknown {
   return (event as { error?: unknown }).error;
+}
+
+/** The lead as it now stands, which a note refused as written over another's carries (the API checked it). */
+function currentLeadOf(event: EventObject): InboxRow | null {
+  const error = errorOf(event) as { status?: unknown; current?: unknown } | null;
+  const current = error?.status === 409 ? error.current : undefined;
+  return current && typeof current === 'object' && 'staffNote' in current ? (current as InboxRow) : null;
 }
 
 /** The HTTP status of a refusal (an ApiError carries one); 0 for anything else. */
@@ -172,6 +185,7 @@ export const inboxMachine = setup({
   guards: {
     unauthorised: ({ event }) => statusOf(errorOf(event)) === 401,
     forbidden: ({ event }) => statusOf(errorOf(event)) === 403,
+    noteChangedElsewhere: ({ event }) => currentLeadOf(event) !== null,
     hasItems: ({ context }) => context.items.length > 0,
     loadedItems: ({ event }) => (event as unknown as { output: LoadAnswer }).output.page.items.length > 0,
     pageHasItems: ({ event }) => (event as unknown as { output: InboxPage }).output.items.length > 0,
@@ -218,12 +232,15 @@ export const inboxMachine = setup({
     failPage: assign(({ context, event }) => ({ cursors: context.cursorsBefore, error: sentence(event, inboxFailures.page) })),
     open: assign(({ event }) => {
       assertEvent(event, 'inbox.open');
-      return { openId: event.id, noteDraft: null, update: null, error: null, notice: null };
+      return { openId: event.id, noteDraft: null, noteConflict: false, update: null, error: null, notice: null };
     }),
-    close: assign({ openId: null, noteDraft: null, update: null, error: null }),
-    keepNote: assign(({ event }) => {
+    close: assign({ openId: null, noteDraft: null, noteConflict: false, update: null, error: null }),
+    keepNote: assign(({ context, event }) => {
       assertEvent(event, 'inbox.saveNote');
-      return { noteDraft: event.note, update: { staffNote: event.note }, error: null, notice: null };
+      // The note it was written over: the server refuses it if another member of staff has saved theirs since.
+      const row = openRow(context);
+      const before = row && 'staffNote' in row ? { staffNoteBefore: row.staffNote } : {};
+      return { noteDraft: event.note, update: { staffNote: event.note, ...before }, error: null, notice: null };
     }),
     keepStatus: assign(({ event }) => {
       assertEvent(event, 'inbox.changeStatus');
@@ -236,11 +253,21 @@ export const inboxMachine = setup({
         items: context.items.map((row) => (rowId(row) === rowId(updated) ? updated : row)),
         summary: followNewCount(context.summary, context.tab, before, updated),
         noteDraft: 'staffNote' in (context.update ?? {}) ? null : context.noteDraft,
+        noteConflict: 'staffNote' in (context.update ?? {}) ? false : context.noteConflict,
         update: null,
         error: null,
       };
     }),
     failSave: assign({ error: ({ event }) => sentence(event, inboxFailures.save) }),
+    showNoteConflict: assign(({ context, event }) => {
+      const current = currentLeadOf(event)!;
+      return {
+        items: context.items.map((row) => (rowId(row) === rowId(current) ? current : row)),
+        summary: followNewCount(context.summary, context.tab, openRow(context), current),
+        noteConflict: true,
+        error: sentence(event, inboxFailures.save),
+      };
+    }),
     failRetryForward: assign({ error: ({ event }) => sentence(event, inboxFailures.retryForward) }),
     showExported: assign({
       notice: ({ event }) => ((event as unknown as { output: ExportAnswer }).output.truncated ? exportTruncatedNotice : null),
@@ -259,6 +286,7 @@ export const inboxMachine = setup({
     summary: null,
     openId: null,
     noteDraft: null,
+    noteConflict: false,
     update: null,
     error: null,
     notice: null,
@@ -350,7 +378,11 @@ export const inboxMachine = setup({
                 src: 'saveLead',
                 input: ({ context }) => ({ tab: context.tab as LeadTab, id: context.openId!, update: context.update! }),
                 onDone: { target: 'viewing', actions: 'replaceRow' },
-                onError: [...refused, { target: 'viewing', actions: 'failSave' }],
+                onError: [
+                  ...refused,
+                  { guard: 'noteChangedElsewhere', target: 'viewing', actions: 'showNoteConflict' },
+                  { target: 'viewing', actions: 'failSave' },
+                ],
               },
             },
             retryingForward: {

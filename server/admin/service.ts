@@ -1,6 +1,7 @@
 import {
   csvLine,
   inboxLimits,
+  noteChanged,
   type ContactRow,
   type InboxPage,
   type InboxQuery,
@@ -117,6 +118,11 @@ export function createAdminService({ db, maxAttempts, onRetry, exportChunk = 1_0
       const row = await db.transaction(async (tx) => {
         const before = await lockLead(tx, tab, id);
         if (!before) return undefined;
+        // Written over a note that is no longer the stored one: another member of staff saved theirs meanwhile.
+        const { staffNote, staffNoteBefore } = update;
+        if (staffNote !== undefined && staffNoteBefore !== undefined && before.staffNote !== staffNoteBefore && before.staffNote !== staffNote) {
+          throw new AppError(409, noteChanged.code, noteChanged.message, { current: await rowById(tx, tab, id) });
+        }
         const after = { status: update.status ?? before.status, staffNote: update.staffNote ?? before.staffNote };
         await writeLead(tx, tab, id, after);
         const details: Record<string, unknown> = { status: { from: before.status, to: after.status } };

@@ -76,16 +76,30 @@ export const inboxQuerySchema = z.object({
 });
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
 
-/** PATCH /api/admin/leads/:tab/:id: a new status, a new note, or both. */
+/**
+ * PATCH /api/admin/leads/:tab/:id: a new status, a new note, or both. `staffNoteBefore` is the note the new one was
+ * written over, as the editor showed it: when the stored note is neither that nor the new one, another member of
+ * staff saved theirs meanwhile, and the server refuses with 409 `note_changed` rather than overwrite it.
+ */
 export const leadUpdateSchema = z
   .strictObject({
     status: z.optional(z.enum(leadStatuses)),
     staffNote: z.optional(
       z.string().check(z.trim(), z.maxLength(inboxLimits.note, `Keep the note under ${inboxLimits.note} characters.`), safeText()),
     ),
+    staffNoteBefore: z.optional(z.string().check(z.trim(), z.maxLength(inboxLimits.note, 'The note before is too long.'))),
   })
-  .check(z.refine((update) => update.status !== undefined || update.staffNote !== undefined, 'Change the status or the note.'));
+  .check(
+    z.refine((update) => update.status !== undefined || update.staffNote !== undefined, 'Change the status or the note.'),
+    z.refine((update) => update.staffNoteBefore === undefined || update.staffNote !== undefined, 'A note before needs the new note.'),
+  );
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
+
+/** The 409 of a note saved over one another member of staff changed meanwhile; its details carry the lead as it is. */
+export const noteChanged = {
+  code: 'note_changed',
+  message: 'Another member of staff saved a different note while you were writing yours. Theirs is shown above yours: combine the two, then save again.',
+} as const;
 
 // ---- rows ---------------------------------------------------------------------------------------------------------
 

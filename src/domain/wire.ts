@@ -15,14 +15,18 @@ import { findPlan, type PlanKey } from './plans';
 export const fieldErrorsSchema = z.lazy(() => z.record(z.string(), z.string()));
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** What a refusal may add to its sentence: per-field errors for a form, or the one field a request got wrong. */
+/**
+ * What a refusal may add to its sentence: per-field errors for a form, the one field a request got wrong, or (a 409)
+ * the resource as it now stands, which the caller checks with that resource's own schema.
+ */
 export const errorDetailsSchema = z.lazy(() =>
   z.object({
     fieldErrors: z.optional(fieldErrorsSchema),
     field: z.optional(z.string()),
+    current: z.optional(z.unknown()),
   }),
 );
-export type ErrorDetails = { fieldErrors?: FieldErrors; field?: string };
+export type ErrorDetails = { fieldErrors?: FieldErrors; field?: string; current?: unknown };
 
 /** Every 4xx and 5xx answer of /api: `{ error: { code, message, details? } }`; `message` is a sentence for people. */
 export const errorEnvelopeSchema = z.lazy(() =>

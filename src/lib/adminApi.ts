@@ -8,9 +8,10 @@ import {
   type InboxTab,
   type LeadTab,
   type LeadUpdate,
+  noteChanged,
 } from '../domain/admin';
-import type { z } from 'zod/mini';
-import { openRequest, requestJson } from './http';
+import { z } from 'zod/mini';
+import { ApiError, openRequest, requestJson } from './http';
 
 /**
  * The browser's side of /api/admin/* (the staff inbox, issue 12): every call carries the staff member's Firebase ID
@@ -47,14 +48,19 @@ export function fetchPage<T extends InboxTab>(tab: T, { q, cursor, limit }: Page
   return requestJson(url, { token, fetchImpl, schema: inboxPageSchema(tab) }) as Promise<InboxPage<T>>;
 }
 
-export function updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUpdate, { token, fetchImpl }: AdminCallOptions): Promise<InboxRows[T]> {
-  return requestJson(`/api/admin/leads/${tab}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: update,
-    token,
-    fetchImpl,
-    schema: inboxRowSchemas[tab] as unknown as z.core.$ZodType<InboxRows[T]>,
-  });
+/**
+ * Saves a status or note. A note refused because another member of staff changed it meanwhile (409 `note_changed`)
+ * rejects with the lead as it now stands in the ApiError's `current`, checked like any row; unreadable, it is dropped.
+ */
+export async function updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUpdate, { token, fetchImpl }: AdminCallOptions): Promise<InboxRows[T]> {
+  const schema = inboxRowSchemas[tab] as unknown as z.core.$ZodType<InboxRows[T]>;
+  try {
+    return await requestJson(`/api/admin/leads/${tab}/${encodeURIComponent(id)}`, { method: 'PATCH', body: update, token, fetchImpl, schema });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== noteChanged.code) throw error;
+    const current = z.safeParse(schema, error.current);
+    throw new ApiError(error.status, error.code, error.message, { ...(current.success && { current: current.data }), cause: error });
+  }
 }
 
 export function retryForward(id: string, { token, fetchImpl }: AdminCallOptions): Promise<InboxRows['contact']> {

@@ -30,6 +30,8 @@ export interface ApiErrorDetails {
   bodyText?: string;
   /** A refusal's Retry-After, in seconds, when it gave one (a 429 or 503). */
   retryAfterSeconds?: number;
+  /** A 409's resource as it now stands, unchecked: the caller checks it with that resource's schema. */
+  current?: unknown;
   cause?: unknown;
 }
 
@@ -38,6 +40,7 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
   readonly bodyText: string;
   readonly retryAfterSeconds: number | undefined;
+  readonly current: unknown;
 
   constructor(
     /** The HTTP status; 0 when no answer arrived. */
@@ -45,12 +48,13 @@ export class ApiError extends Error {
     /** The envelope's code, or one of clientErrorCodes. */
     readonly code: string,
     message: string,
-    { fieldErrors, bodyText = '', retryAfterSeconds, cause }: ApiErrorDetails = {},
+    { fieldErrors, bodyText = '', retryAfterSeconds, current, cause }: ApiErrorDetails = {},
   ) {
     super(message, cause === undefined ? undefined : { cause });
     this.fieldErrors = fieldErrors;
     this.bodyText = bodyText;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.current = current;
   }
 }
 
@@ -100,7 +104,11 @@ async function refusalOf(response: Response): Promise<ApiError> {
   const envelope = errorEnvelopeSchema.safeParse(parseJson(text));
   if (envelope.success) {
     const { code, message, details } = envelope.data.error;
-    return new ApiError(response.status, code, message, { ...(details?.fieldErrors && { fieldErrors: details.fieldErrors }), ...retry });
+    return new ApiError(response.status, code, message, {
+      ...(details?.fieldErrors && { fieldErrors: details.fieldErrors }),
+      ...(details?.current !== undefined && { current: details.current }),
+      ...retry,
+    });
   }
   return new ApiError(response.status, clientErrorCodes.unexpectedStatus, `The server answered ${response.status}.`, {
     bodyText: text.trim().slice(0, BODY_TEXT_LIMIT),

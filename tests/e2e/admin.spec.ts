@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { expectAccessible } from './axe';
 import { queryDatabase } from './db';
 import { answerQuiz, checkout, openChat, openCheckout, uniqueEmail } from './funnels';
 
@@ -229,4 +230,46 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   expect(lines[1]).toContain(buyerEmail);
   expect(lines[1]).toContain('paid');
   await staffContext.close();
+});
+
+test('two members of staff writing the same note: the second is shown the first one\'s note and saves over neither', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('meera');
+  await sendContactMessage(page, 'Meera Iyer', email, 'Can you help our salon get found on Google Maps?');
+  const open = async (staffEmail: string) => {
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    await signInAt(staff, '/admin', staffEmail);
+    const row = await showTab(staff, 'Contact messages', email);
+    await row.getByRole('button', { name: 'Meera Iyer' }).click();
+    return { context, staff, dialog: staff.getByRole('dialog', { name: 'Meera Iyer' }) };
+  };
+  // Both open the message while its note is empty.
+  const first = await open(await account('staff-one', { staff: true }));
+  const second = await open(await account('staff-two', { staff: true }));
+  await first.dialog.getByLabel('Staff note').fill('Called; she wants a callback on Friday.');
+  await first.dialog.getByRole('button', { name: 'Save note' }).click();
+  await expect(first.dialog.getByText(/^Last changed/)).toBeVisible();
+
+  await second.dialog.getByLabel('Staff note').fill('Sent our Local SEO proposal.');
+  await second.dialog.getByRole('button', { name: 'Save note' }).click();
+  await expect(second.dialog.getByRole('alert')).toContainText('Another member of staff saved a different note');
+  await expect(second.dialog.getByRole('region', { name: 'Saved meanwhile by another member of staff' })).toContainText(
+    'Called; she wants a callback on Friday.',
+  );
+  await expect(second.dialog.getByLabel('Staff note')).toHaveValue('Sent our Local SEO proposal.');
+  await expectAccessible(second.staff, 'inbox: a note saved meanwhile by someone else');
+  await shoot(second.staff, 'note-conflict');
+  const stored = async () =>
+    (await queryDatabase<{ staff_note: string }>('select staff_note from contact_messages where email = $1', [email]))[0]!.staff_note;
+  expect(await stored()).toBe('Called; she wants a callback on Friday.');
+
+  // Combined, it saves, and the notice goes.
+  await second.dialog.getByLabel('Staff note').fill('Called; callback on Friday. Sent our Local SEO proposal.');
+  await second.dialog.getByRole('button', { name: 'Save note' }).click();
+  await expect(second.dialog.getByRole('region', { name: 'Saved meanwhile by another member of staff' })).toHaveCount(0);
+  await expect(second.dialog.getByRole('alert')).toHaveCount(0);
+  expect(await stored()).toBe('Called; callback on Friday. Sent our Local SEO proposal.');
+  await first.context.close();
+  await second.context.close();
 });

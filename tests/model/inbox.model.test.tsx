@@ -23,7 +23,7 @@ import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
 import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
-import { firstPages, model, secondPages, serializeState, type Snapshot } from './inboxModel';
+import { firstPages, model, noteChangedRefusal, secondPages, serializeState, THEIR_NOTE, type Snapshot } from './inboxModel';
 import { inboxSummary } from '../fixtures/inbox';
 
 type ModelStep = { event: AnyEventObject };
@@ -206,6 +206,10 @@ describe('inbox machine: model-based paths', () => {
           if ('forwarding' in row) {
             expect(within(dialog()).getByLabelText('Status')).toHaveValue(row.status);
             expect(within(dialog()).getByLabelText('Staff note')).toHaveValue(expected.context.noteDraft ?? row.staffNote);
+            // Refused as written over another's note: theirs is shown above the kept draft until a note is saved.
+            const theirs = within(dialog()).queryByRole('region', { name: 'Saved meanwhile by another member of staff' });
+            if (expected.context.noteConflict) expect(theirs).toHaveTextContent(row.staffNote);
+            else expect(theirs).toBeNull();
             expect(within(dialog()).getByText(row.message)).toBeInTheDocument();
             const retry = within(dialog()).queryByRole('button', { name: /Retry/ });
             if (canRetryForward(row)) expect(retry).not.toBeNull();
@@ -328,6 +332,29 @@ describe('inbox machine: model-based paths', () => {
         });
       });
     }
+  });
+});
+
+describe('a note another member of staff saved meanwhile', () => {
+  it('is not overwritten: each save names the note it was written over, and the retry names theirs', async () => {
+    const fake = fakeEffects();
+    const actor = createActor(fake.logic).start();
+    const settled = async (event: AnyEventObject) => {
+      const before = JSON.stringify(actor.getSnapshot().value);
+      fake.settle(event);
+      await waitForActor(actor, (snapshot) => JSON.stringify(snapshot.value) !== before);
+    };
+    await settled({ type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: firstPages.contact } });
+    const lead = firstPages.contact.items[0] as ContactRow;
+    actor.send({ type: 'inbox.open', id: lead.id });
+    actor.send({ type: 'inbox.saveNote', note: 'Sent the proposal.' });
+    expect(fake.record.saves.at(-1)!.update).toEqual({ staffNote: 'Sent the proposal.', staffNoteBefore: lead.staffNote });
+    await settled({ type: 'xstate.error.actor.saveLead', error: noteChangedRefusal(actor.getSnapshot()) });
+    expect(actor.getSnapshot().context).toMatchObject({ noteConflict: true, noteDraft: 'Sent the proposal.' });
+    expect((openRow(actor.getSnapshot().context) as ContactRow).staffNote).toBe(THEIR_NOTE);
+    actor.send({ type: 'inbox.saveNote', note: `${THEIR_NOTE} Sent the proposal.` });
+    expect(fake.record.saves.at(-1)!.update).toEqual({ staffNote: `${THEIR_NOTE} Sent the proposal.`, staffNoteBefore: THEIR_NOTE });
+    actor.stop();
   });
 });
 

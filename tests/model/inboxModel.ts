@@ -1,7 +1,7 @@
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { canRetryForward, inboxMachine, openRow, type ExportAnswer, type LoadAnswer } from '../../machines/inbox.machine';
-import { isLeadTab, type ContactRow, type InboxPage, type InboxRow, type LeadStatus } from '../../src/domain/admin';
+import { isLeadTab, noteChanged, type ContactRow, type InboxPage, type InboxRow, type LeadStatus } from '../../src/domain/admin';
 import { ApiError } from '../../src/lib/http';
 import { deliveredContact, failedContact, inboxSummary, olderContact, paidOrder } from '../fixtures/inbox';
 import { modelOf } from './testable';
@@ -35,6 +35,14 @@ export const pageFor = (snapshot: Snapshot) => (snapshot.context.cursors.at(-1) 
 /** A status the open lead does not have yet, so the select really changes (new <-> contacted). */
 export const otherStatus = (row: InboxRow | null): LeadStatus => (row && 'staffNote' in row && row.status === 'new' ? 'contacted' : 'new');
 export const NOTE = 'Called back, sending a proposal.';
+/** The note another member of staff saves while the model's is being written. */
+export const THEIR_NOTE = 'Priya: wants a callback on Friday.';
+
+/** The server's 409 for a note written over one another member of staff changed meanwhile, with the lead as it is. */
+export function noteChangedRefusal(snapshot: Snapshot): ApiError {
+  const current = { ...openRow(snapshot.context)!, staffNote: THEIR_NOTE, statusChangedAt: '2025-03-04T09:00:00.000Z' };
+  return new ApiError(409, noteChanged.code, noteChanged.message, { current });
+}
 
 /** What the server answers to the change being saved, and to a retried forward (delivered on the spot). */
 export function savedRow(snapshot: Snapshot): InboxRow {
@@ -100,7 +108,8 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
     ];
   }
   if (snapshot.matches({ ready: { detail: 'saving' } })) {
-    return [{ type: 'xstate.done.actor.saveLead', output: savedRow(snapshot) }, ...refusalEvents('saveLead')];
+    const conflict = context.update && 'staffNote' in context.update ? [{ type: 'xstate.error.actor.saveLead', error: noteChangedRefusal(snapshot) }] : [];
+    return [{ type: 'xstate.done.actor.saveLead', output: savedRow(snapshot) }, ...refusalEvents('saveLead'), ...conflict];
   }
   if (snapshot.matches({ ready: { detail: 'retryingForward' } })) {
     return [{ type: 'xstate.done.actor.retryForward', output: retriedRow(snapshot) }, ...refusalEvents('retryForward')];
@@ -121,7 +130,12 @@ export const serializeState = (snapshot: Snapshot) => {
     tab: context.tab,
     // Browsing: where the list is. In the detail view: the open lead's status and forwarding, a kept note, an error.
     ...(detail
-      ? { row: row && 'forwarding' in row ? [row.status, row.forwarding.state] : null, draft: context.noteDraft !== null, error: context.error !== null }
+      ? {
+          row: row && 'forwarding' in row ? [row.status, row.forwarding.state, row.staffNote === THEIR_NOTE] : null,
+          draft: context.noteDraft !== null,
+          conflict: context.noteConflict,
+          error: context.error !== null,
+        }
       : { query: context.query, page: context.cursors.length, rows: context.items.length > 0 }),
   });
 };

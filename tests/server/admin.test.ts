@@ -8,6 +8,7 @@ import {
   inboxPageSchema,
   inboxSummarySchema,
   inboxTabs,
+  noteChanged,
   type InboxRows,
   type InboxTab,
 } from '../../src/domain/admin';
@@ -491,6 +492,29 @@ describe.skipIf(!emulatorUp)('PATCH /api/admin/leads/:tab/:id', () => {
     expect(noteOnly).toMatchObject({ status: 'contacted', staffNote: 'Sent the proposal.' });
     const summary = await (await call('/summary', staff.token)).json();
     expect(summary.newLeads).toEqual({ contact: 0, quiz: 0, chat: 0 });
+  });
+
+  it('refuses a note written over one another member of staff changed meanwhile, with the lead as it now is', async () => {
+    const ids = await oneLeadOfEach();
+    // Both open the lead while its note is empty; Priya saves first.
+    const priya = await patchLead('quiz', ids.quiz, { staffNote: 'Priya: called, wants a callback on Friday.', staffNoteBefore: '' });
+    expect(priya.status).toBe(200);
+    const late = await patchLead('quiz', ids.quiz, { staffNote: 'Sent the proposal.', staffNoteBefore: '' });
+    expect(late.status).toBe(409);
+    const { error } = (await late.json()) as { error: { code: string; message: string; details: { current: unknown } } };
+    expect(error).toMatchObject({ code: noteChanged.code, message: noteChanged.message });
+    const current = inboxPageSchema('quiz').shape.items.def.element.parse(error.details.current);
+    expect(current).toMatchObject({ id: ids.quiz, staffNote: 'Priya: called, wants a callback on Friday.' });
+    expect((await page('quiz')).items[0]).toEqual(current); // nothing overwritten, nothing audited for the refusal
+    expect((await auditRows()).length).toBe(1);
+    // Written over the note as it now is, it saves; so does the same note saved again (a retried request).
+    const merged = { staffNote: 'Priya: callback Friday. Sent the proposal.', staffNoteBefore: current.staffNote };
+    expect((await patchLead('quiz', ids.quiz, merged)).status).toBe(200);
+    expect((await patchLead('quiz', ids.quiz, merged)).status).toBe(200);
+    // A status alone, and a note without the note it replaced (older clients), are saved as before.
+    expect((await patchLead('quiz', ids.quiz, { status: 'won' })).status).toBe(200);
+    expect((await patchLead('quiz', ids.quiz, { staffNote: 'Won.' })).status).toBe(200);
+    expect((await patchLead('quiz', ids.quiz, { staffNoteBefore: 'Won.' })).status).toBe(400);
   });
 
   it('changes nothing when its audit row cannot be written (one transaction)', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { downloadCsv, fetchPage, fetchSummary, fileNameOf, retryForward, updateLead } from '../../src/lib/adminApi';
 import { ApiError } from '../../src/lib/http';
+import { noteChanged } from '../../src/domain/admin';
 import { errorEnvelope } from '../../src/domain/wire';
 import { deliveredContact, failedContact, inboxSummary, paidOrder } from '../fixtures/inbox';
 
@@ -55,6 +56,19 @@ describe('admin API client', () => {
     expect(url).toBe('/api/admin/leads/contact/c%2F1');
     expect(init.method).toBe('PATCH');
     expect(JSON.parse(init.body as string)).toEqual({ status: 'contacted', staffNote: 'Called.' });
+  });
+
+  it('a note another member of staff changed meanwhile rejects with the lead as it now is, checked like any row', async () => {
+    const theirs = { ...failedContact, staffNote: 'Priya: callback on Friday.' };
+    const refused = json(409, errorEnvelope(noteChanged.code, noteChanged.message, { current: theirs }));
+    const update = { staffNote: 'Sent the proposal.', staffNoteBefore: '' };
+    const error = (await updateLead('contact', 'c1', update, { token: 't', fetchImpl: refused }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: noteChanged.code, message: noteChanged.message, current: theirs });
+    // A lead the client cannot read is dropped: the refusal stays, without a row to show.
+    const garbled = json(409, errorEnvelope(noteChanged.code, noteChanged.message, { current: { id: 1 } }));
+    const plain = (await updateLead('contact', 'c1', update, { token: 't', fetchImpl: garbled }).catch((e: unknown) => e)) as ApiError;
+    expect(plain).toMatchObject({ status: 409, code: noteChanged.code, current: undefined });
   });
 
   it('retries a forward with POST and reads the contact row; a 409 is an ApiError', async () => {

@@ -10,6 +10,7 @@ import { InboxActor } from './inboxActor';
 export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: string; status: LeadStatus; staffNote: string; statusChangedAt: string | null }) {
   const busy = InboxActor.useSelector((state) => !state.matches({ ready: { detail: 'viewing' } }));
   const noteDraft = InboxActor.useSelector((state) => state.context.noteDraft);
+  const noteConflict = InboxActor.useSelector((state) => state.context.noteConflict);
   const { send } = InboxActor.useActorRef();
 
   function saveNote(event: FormEvent<HTMLFormElement>) {
@@ -37,6 +38,12 @@ export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: str
           ))}
         </Select>
       </FieldGroup>
+      {noteConflict && (
+        <Theirs aria-labelledby={`lead-note-theirs-${id}`}>
+          <strong id={`lead-note-theirs-${id}`}>Saved meanwhile by another member of staff</strong>
+          <p>{staffNote || 'They cleared the note.'}</p>
+        </Theirs>
+      )}
       <FieldGroup>
         <Label htmlFor={`lead-note-${id}`}>Staff note</Label>
         {/* Keyed by the saved note and the draft: a save shows the stored text, a failed one keeps what was typed. */}
@@ -68,6 +75,17 @@ const Editor = styled.form`
   background: ${({ theme }) => theme.color.surfaceAlt};
   border: 1px solid ${({ theme }) => theme.color.line};
   textarea { min-height: 6rem; }
+`;
+
+const Theirs = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(3)};
+  border-left: 4px solid ${({ theme }) => theme.color.brand};
+  border-radius: 0 ${({ theme }) => theme.radius.sm} ${({ theme }) => theme.radius.sm} 0;
+  background: #fff;
+  strong { font-size: 0.875rem; }
+  p { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 
 const Select = styled.select`
