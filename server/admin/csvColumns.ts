@@ -81,6 +81,8 @@ export const csvColumns: { [T in InboxTab]: Columns<InboxRows[T]> } = {
       'Fulfilment error',
       'Refund needed',
       'Refunded',
+      'Dispute',
+      'Dispute respond by',
       'Id',
     ],
     cells: (r) => [
@@ -101,6 +103,8 @@ export const csvColumns: { [T in InboxTab]: Columns<InboxRows[T]> } = {
       r.fulfilmentError,
       r.refundNeeded ? 'yes' : 'no',
       rupees(r.refundedPaise),
+      r.dispute?.status ?? '',
+      r.dispute?.status === 'open' ? r.dispute.respondBy : null,
       r.id,
     ],
   },

@@ -16,7 +16,7 @@ import type {
 import { chatTurnSchema } from '../../src/domain/admin';
 import { contactForwardKind } from '../contact/forwarder';
 import type { Database } from '../db/client';
-import { chatLeads, contactMessages, orders, outbox, payments, quizSubmissions, staffAudit, userProfiles } from '../db/schema';
+import { chatLeads, contactMessages, orders, outbox, paymentDisputes, payments, quizSubmissions, staffAudit, userProfiles } from '../db/schema';
 import type { Cursor } from './cursor';
 
 /**
@@ -261,10 +261,14 @@ const refundedSum = sql`(select coalesce(sum(${payments.amountRefundedPaise}), 0
 // Nested, not the select's field itself: drizzle writes a single-table select's own column references without their
 // table, which inside this subquery would compare payments' order id with itself.
 const refundedPaise = sql<number>`${refundedSum}`;
+/** The order's dispute that matters most: an open one (it has a deadline), else the latest. Nested as above. */
+const disputeOf = sql`(select json_build_object('status', ${paymentDisputes.status}, 'amountPaise', ${paymentDisputes.amountPaise}, 'phase', ${paymentDisputes.phase}, 'reason', ${paymentDisputes.reason}, 'respondBy', ${paymentDisputes.respondBy}) from ${paymentDisputes} where ${paymentDisputes.gatewayOrderId} = ${orders.gatewayOrderId} order by (${paymentDisputes.status} = 'open') desc, ${paymentDisputes.eventAt} desc limit 1)`;
+const latestDispute = sql<StoredDispute | null>`${disputeOf}`;
+type StoredDispute = Omit<NonNullable<OrderRow['dispute']>, 'respondBy'> & { respondBy: string | null };
 
 const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
   const rows = await db
-    .select({ order: orders, cursorAt: cursorTime(orders.createdAt), refundNeeded: sql<boolean>`${refundNeeded}`, refundedPaise })
+    .select({ order: orders, cursorAt: cursorTime(orders.createdAt), refundNeeded: sql<boolean>`${refundNeeded}`, refundedPaise, dispute: latestDispute })
     .from(orders)
     .where(
       and(
@@ -275,7 +279,7 @@ const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map(({ order: o, cursorAt, refundNeeded: refund, refundedPaise: refunded }): Keyed<OrderRow> => {
+  return rows.map(({ order: o, cursorAt, refundNeeded: refund, refundedPaise: refunded, dispute }): Keyed<OrderRow> => {
     const details = recordOf(o.customerDetails);
     return {
       cursor: { at: cursorAt, id: o.id },
@@ -298,6 +302,7 @@ const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
         fulfilmentError: o.fulfilmentError,
         refundNeeded: refund === true,
         refundedPaise: Number(refunded),
+        dispute: dispute && { ...dispute, amountPaise: Number(dispute.amountPaise), respondBy: iso(dispute.respondBy ? new Date(dispute.respondBy) : null) },
       },
     };
   });
@@ -373,6 +378,7 @@ export async function summaryCounts(db: Database, maxAttempts: number) {
       ),
       refundsNeeded: count(sql`${payments} where ${owesRefund}`),
       unfulfilledOrders: count(sql`${orders} where ${orders.status} = 'paid' and ${orders.fulfilledAt} is null`),
+      openDisputes: count(sql`${paymentDisputes} where ${paymentDisputes.status} = 'open'`),
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('summary query returned no row');
@@ -381,6 +387,7 @@ export async function summaryCounts(db: Database, maxAttempts: number) {
     failedForwards: Number(row.failedForwards),
     refundsNeeded: Number(row.refundsNeeded),
     unfulfilledOrders: Number(row.unfulfilledOrders),
+    openDisputes: Number(row.openDisputes),
   };
 }
 

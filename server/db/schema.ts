@@ -262,6 +262,34 @@ export const paymentRefunds = pgTable(
   (table) => [index('payment_refunds_payment_idx').on(table.gatewayPaymentId)],
 );
 
+/**
+ * Each dispute (chargeback) a buyer's bank raised against a payment, as the gateway's `payment.dispute.*` events last
+ * reported it (docs/decisions/173-disputes-in-the-inbox.md): staff must answer an open one in Razorpay's Dashboard
+ * before `respond_by`, or it is lost.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    gatewayDisputeId: text('gateway_dispute_id').primaryKey(),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    gatewayOrderId: text('gateway_order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    /** open, under_review, won, lost or closed. */
+    status: text('status').notNull(),
+    /** fraud, retrieval, chargeback, pre_arbitration or arbitration; null when the gateway gave none. */
+    phase: text('phase'),
+    reasonCode: text('reason_code'),
+    reason: text('reason'),
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    /** When the gateway sent the event this row is as of: an older event delivered late changes nothing. */
+    eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_disputes_order_idx').on(table.gatewayOrderId), index('payment_disputes_open_idx').on(table.respondBy).where(sql`${table.status} = 'open'`)],
+);
+
 export const paymentWebhookEvents = pgTable(
   'payment_webhook_events',
   {

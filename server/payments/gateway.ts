@@ -1,3 +1,5 @@
+import { disputeStatuses, type DisputeStatus } from '../../src/domain/payment';
+
 /**
  * The one interface both gateways offer: Razorpay's API (razorpayGateway.ts) and the local sandbox of
  * docs/decisions/091-sandbox-gateway.md (sandboxGateway.ts). The service never knows which one it holds.
@@ -85,4 +87,41 @@ export function refundFromEntity(entity: unknown, payment: GatewayPayment): { id
   if (typeof id !== 'string' || id === '' || paymentId !== payment.id) return null;
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > payment.amountPaise) return null;
   return { id, amountPaise: amount };
+}
+
+export interface GatewayDispute {
+  id: string;
+  amountPaise: number;
+  currency: string;
+  status: DisputeStatus;
+  phase: string | null;
+  reasonCode: string | null;
+  reason: string | null;
+  /** By when the business must answer it; null when the gateway gave no date. */
+  respondBy: Date | null;
+}
+
+/**
+ * The dispute a `payment.dispute.*` event reports (Razorpay's dispute entity), for `payment`, or null when it is not
+ * one: another payment's, an amount that is not a whole number of paise up to the payment's, an unknown status.
+ */
+export function disputeFromEntity(entity: unknown, payment: GatewayPayment): GatewayDispute | null {
+  if (!entity || typeof entity !== 'object') return null;
+  const e = entity as Record<string, unknown>;
+  const text = (value: unknown, max = 200) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null);
+  const id = text(e.id);
+  const status = disputeStatuses.find((known) => known === e.status);
+  if (!id || e.payment_id !== payment.id || !status) return null;
+  if (typeof e.amount !== 'number' || !Number.isInteger(e.amount) || e.amount <= 0 || e.amount > payment.amountPaise) return null;
+  const respondBy = typeof e.respond_by === 'number' && Number.isInteger(e.respond_by) && e.respond_by > 0 ? new Date(e.respond_by * 1000) : null;
+  return {
+    id,
+    amountPaise: e.amount,
+    currency: text(e.currency, 3) ?? payment.currency,
+    status,
+    phase: text(e.phase, 40),
+    reasonCode: text(e.reason_code, 80),
+    reason: text(e.reason_description),
+    respondBy: respondBy && Number.isFinite(respondBy.getTime()) ? respondBy : null,
+  };
 }

@@ -17,7 +17,8 @@ import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { createFulfilment, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
-import { GatewayError, paymentFromEntity, refundFromEntity, type PaymentGateway } from './gateway';
+import { recordDispute } from './disputes';
+import { disputeFromEntity, GatewayError, paymentFromEntity, refundFromEntity, type PaymentGateway } from './gateway';
 import {
   claimOrdersToReconcile,
   claimWebhookEvent,
@@ -352,15 +353,29 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   }
 
   async function applyEvent(type: string, payload: unknown, waitForHolder: boolean): Promise<'done' | 'busy' | { reason: string }> {
-    const entity = (payload as { payload?: { payment?: { entity?: unknown } } }).payload?.payment?.entity;
-    const payment = paymentFromEntity(entity);
-    if (type !== 'payment.captured' && type !== 'order.paid' && type !== 'payment.failed' && type !== 'refund.processed') return 'done';
+    const entities = (payload as { payload?: Record<string, { entity?: unknown } | undefined> }).payload;
+    const payment = paymentFromEntity(entities?.payment?.entity);
+    const isDispute = type.startsWith('payment.dispute.');
+    if (type !== 'payment.captured' && type !== 'order.paid' && type !== 'payment.failed' && type !== 'refund.processed' && !isDispute) return 'done';
     if (!payment) {
       logger.warn('webhook event without a payment entity', { type });
       return 'done';
     }
+    if (isDispute) {
+      const dispute = disputeFromEntity(entities?.dispute?.entity, payment);
+      if (!dispute) {
+        logger.warn('dispute event without a usable dispute entity', { type, paymentId: payment.id });
+        return 'done';
+      }
+      const createdAt = (payload as { created_at?: unknown }).created_at;
+      const eventAt = typeof createdAt === 'number' && Number.isFinite(createdAt) ? new Date(createdAt * 1000) : now();
+      const outcome = await recordDispute(db, payment, dispute, eventAt);
+      if (outcome === 'unknown_order') logger.warn('dispute for an order this server did not create', { orderId: payment.orderId });
+      else logger.warn('payment disputed', { orderId: payment.orderId, disputeId: dispute.id, status: dispute.status, respondBy: dispute.respondBy?.toISOString() ?? null });
+      return 'done';
+    }
     if (type === 'refund.processed') {
-      const refund = refundFromEntity((payload as { payload?: { refund?: { entity?: unknown } } }).payload?.refund?.entity, payment);
+      const refund = refundFromEntity(entities?.refund?.entity, payment);
       if (!refund) {
         logger.warn('refund event without a usable refund entity', { paymentId: payment.id });
         return 'done';

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { disputeStatuses } from './payment';
 import { safeText } from './text';
 
 /**
@@ -193,6 +194,17 @@ export const orderRowSchema = z.object({
   refundNeeded: z.boolean(),
   /** What the gateway has refunded of this order's payments, in paise (0 when nothing). */
   refundedPaise: z.int(),
+  /** The latest dispute (chargeback) a buyer's bank raised against this order's payment, or null. */
+  dispute: z.nullable(
+    z.object({
+      status: z.enum(disputeStatuses),
+      amountPaise: z.int(),
+      phase: z.nullable(z.string()),
+      reason: z.nullable(z.string()),
+      /** By when staff must answer it in Razorpay's Dashboard, while it is open. */
+      respondBy: z.nullable(isoTime),
+    }),
+  ),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -242,6 +254,8 @@ export const inboxSummarySchema = z.object({
   failedForwards: z.int(),
   refundsNeeded: z.int(),
   unfulfilledOrders: z.int(),
+  /** Disputes open: each must be answered in Razorpay's Dashboard by its date, or it is lost. */
+  openDisputes: z.int(),
 });
 export type InboxSummary = z.infer<typeof inboxSummarySchema>;
 

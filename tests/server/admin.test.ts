@@ -251,7 +251,7 @@ describe.skipIf(!emulatorUp)('staff see what the real funnels stored', () => {
     expect(customers).toEqual([expect.objectContaining({ email: details.email, plan: 'launchpad', businessName: 'Funnel Traders' })]);
 
     const summary = inboxSummarySchema.parse(await (await call('/summary', staff.token)).json());
-    expect(summary).toEqual({ newLeads: { contact: 1, quiz: 1, chat: 1 }, failedForwards: 0, refundsNeeded: 0, unfulfilledOrders: 0 });
+    expect(summary).toEqual({ newLeads: { contact: 1, quiz: 1, chat: 1 }, failedForwards: 0, refundsNeeded: 0, unfulfilledOrders: 0, openDisputes: 0 });
   });
 });
 

@@ -20,6 +20,7 @@ import {
   postJson,
   postWebhook,
   projectId,
+  signedDisputeWebhook,
   signedRefundWebhook,
   signedWebhook,
 } from './payments-support';
@@ -1001,5 +1002,89 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     await settle();
     expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'captured', amountRefundedPaise: 0 });
     expect((await profileOf(bought.uid))?.purchasedPlan).toBe('launchpad');
+  });
+});
+
+describe.skipIf(!emulatorUp)('disputes', () => {
+  let eventCount = 0;
+  const inboxRow = async (orderId: string) => (await listRows(testDb.db, 'orders', { q: orderId, limit: 5 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
+  const openDisputes = async () => (await summaryCounts(testDb.db, 5)).openDisputes;
+
+  async function dispute(
+    paid: { order: { id: string; amount: number }; checkout: { razorpay_payment_id: string } },
+    event: Parameters<typeof signedDisputeWebhook>[0],
+    entity: Parameters<typeof signedDisputeWebhook>[2],
+    createdAt?: number,
+  ) {
+    const hook = signedDisputeWebhook(
+      event,
+      { id: paid.checkout.razorpay_payment_id, order_id: paid.order.id, amount: paid.order.amount },
+      entity,
+      payments.gateway.webhookSecret,
+      createdAt,
+    );
+    eventCount += 1;
+    expect((await postWebhook(app.url, hook.body, hook.signature, `evt_dispute_${eventCount}_${paid.order.id}`)).status).toBe(200);
+    await settle();
+  }
+
+  it('an open dispute shows on the order with its date to answer by, counts in the summary, and leaves the plan alone', async () => {
+    const client = buyer();
+    const paid = await paidOrder('growth-engine');
+    expect((await verify({ ...paid.checkout, userDetails: client, plan: 'growth-engine' })).status).toBe(200);
+    await settle();
+    const before = await openDisputes();
+    const respondBy = Math.floor(Date.UTC(2026, 11, 3, 18, 30) / 1000);
+    const id = `disp_open_${paid.order.id.slice(6)}`;
+    await dispute(paid, 'created', { id, amount: paid.order.amount, status: 'open', phase: 'chargeback', reason_code: 'goods_not_received', reason_description: 'Services not received', respond_by: respondBy });
+    expect((await inboxRow(paid.order.id)).dispute).toEqual({
+      status: 'open',
+      amountPaise: paid.order.amount,
+      phase: 'chargeback',
+      reason: 'Services not received',
+      respondBy: new Date(respondBy * 1000).toISOString(),
+    });
+    expect(await openDisputes()).toBe(before + 1);
+    const uid = (await admin.getUserByEmail(client.email)).uid;
+    expect((await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0]?.purchasedPlan).toBe('growth-engine');
+
+    // Answered, then won: no longer to answer.
+    await dispute(paid, 'under_review', { id, amount: paid.order.amount, status: 'under_review', respond_by: respondBy });
+    expect((await inboxRow(paid.order.id)).dispute?.status).toBe('under_review');
+    expect(await openDisputes()).toBe(before);
+    await dispute(paid, 'won', { id, amount: paid.order.amount, status: 'won' });
+    expect((await inboxRow(paid.order.id)).dispute).toMatchObject({ status: 'won', respondBy: null });
+  });
+
+  it('an older event delivered late does not take a dispute back; of two in the same second, the later status stands', async () => {
+    const paid = await paidOrder('launchpad');
+    await settle();
+    const id = `disp_late_${paid.order.id.slice(6)}`;
+    const at = Math.floor(Date.now() / 1000);
+    await dispute(paid, 'lost', { id, amount: paid.order.amount, status: 'lost' }, at + 60);
+    await dispute(paid, 'created', { id, amount: paid.order.amount, status: 'open', respond_by: at + 86_400 }, at);
+    expect((await inboxRow(paid.order.id)).dispute?.status).toBe('lost');
+    const same = await paidOrder('launchpad');
+    await settle();
+    const sameId = `disp_same_${same.order.id.slice(6)}`;
+    await dispute(same, 'under_review', { id: sameId, amount: same.order.amount, status: 'under_review' }, at);
+    await dispute(same, 'created', { id: sameId, amount: same.order.amount, status: 'open' }, at);
+    expect((await inboxRow(same.order.id)).dispute?.status).toBe('under_review');
+  });
+
+  it('a dispute event for another payment, an order not ours, or with no usable dispute changes nothing', async () => {
+    const paid = await paidOrder('launchpad');
+    await settle();
+    const before = await openDisputes();
+    const base = { amount: paid.order.amount, status: 'open' };
+    await dispute(paid, 'created', { ...base, id: `disp_other_${paid.order.id.slice(6)}`, payment_id: 'pay_someone_else' } as never);
+    await dispute(paid, 'created', { ...base, id: '' });
+    await dispute(paid, 'created', { ...base, id: `disp_big_${paid.order.id.slice(6)}`, amount: paid.order.amount + 1 });
+    await dispute(paid, 'created', { ...base, id: `disp_status_${paid.order.id.slice(6)}`, status: 'pending' });
+    await dispute({ ...paid, order: { ...paid.order, id: 'order_NotOurs0001' } }, 'created', { ...base, id: 'disp_not_ours' });
+    expect((await inboxRow(paid.order.id)).dispute).toBeNull();
+    expect(await openDisputes()).toBe(before);
+    const stored = await testDb.db.select().from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.type} like 'payment.dispute.%' and ${paymentWebhookEvents.processedAt} is null`);
+    expect(stored).toEqual([]); // each stored and processed, none left to retry
   });
 });

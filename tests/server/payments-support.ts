@@ -96,6 +96,31 @@ export function signedRefundWebhook(
   return { body, signature: webhookSignature(body, secret) };
 }
 
+/**
+ * Razorpay's `payment.dispute.<event>`: the dispute entity (status, amount, respond_by in Unix seconds, phase, reason)
+ * and its payment, sent at `createdAt` (Unix seconds; the event's own time, which orders late deliveries).
+ */
+export function signedDisputeWebhook(
+  event: 'created' | 'under_review' | 'action_required' | 'won' | 'lost' | 'closed',
+  payment: { id: string; order_id: string; amount: number },
+  dispute: { id: string; amount: number; status: string; respond_by?: number; phase?: string; reason_code?: string; reason_description?: string },
+  secret: string,
+  createdAt = Math.floor(Date.now() / 1000),
+) {
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event: `payment.dispute.${event}`,
+    contains: ['payment', 'dispute'],
+    payload: {
+      payment: { entity: { entity: 'payment', currency: 'INR', method: 'card', status: 'captured', captured: true, ...payment } },
+      dispute: { entity: { entity: 'dispute', currency: 'INR', amount_deducted: 0, payment_id: payment.id, created_at: createdAt, ...dispute } },
+    },
+    created_at: createdAt,
+  });
+  return { body, signature: webhookSignature(body, secret) };
+}
+
 export function postWebhook(url: string, body: string, signature: string, eventId: string) {
   return fetch(`${url}/api/razorpay/webhook`, {
     method: 'POST',

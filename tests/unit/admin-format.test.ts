@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, formatAmount, forwardingBadge, labelledAnswers } from '../../src/features/admin/format';
+import { disputeBadge, disputeSummary, excerpt, formatAmount, forwardingBadge, labelledAnswers } from '../../src/features/admin/format';
 import { reportFigures } from '../../src/features/admin/reportFigures';
 import { failedContact, quizLead } from '../fixtures/inbox';
 import { buildReport } from '../../src/domain/report';
@@ -15,6 +15,19 @@ describe('inbox wording', () => {
     expect(forwardingBadge(forwarding({ state: 'failed', attempts: 1 })).text).toBe('Failed after 1 attempt');
     expect(forwardingBadge(forwarding({ state: 'queued' })).text).toBe('Queued');
     expect(forwardingBadge(forwarding({ state: 'off' })).text).toBe('Forwarding off');
+  });
+
+  it('words a dispute: an open one with the date to answer by, the rest by how it ended', () => {
+    const open = { status: 'open' as const, amountPaise: 2_150_000, phase: 'pre_arbitration', reason: 'Services not received', respondBy: '2026-12-03T12:00:00.000Z' };
+    expect(disputeBadge(open)).toEqual({ text: 'Dispute: answer by 3 Dec 2026', tone: 'bad' });
+    expect(disputeBadge({ ...open, respondBy: null }).text).toBe('Dispute open');
+    expect(disputeBadge({ ...open, status: 'under_review' })).toEqual({ text: 'Dispute under review', tone: 'warn' });
+    expect(disputeBadge({ ...open, status: 'won' }).tone).toBe('good');
+    expect(disputeBadge({ ...open, status: 'lost' })).toEqual({ text: 'Dispute lost', tone: 'bad' });
+    expect(disputeSummary(open, 'INR')).toBe(
+      `${formatInr(21_500)} disputed (pre arbitration): Services not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026.`,
+    );
+    expect(disputeSummary({ ...open, status: 'won', phase: null, reason: null }, 'INR')).toBe(`${formatInr(21_500)} disputed. Won: the payment stays with us.`);
   });
 
   it('labels quiz answers with the English questions and option words, skipping what was not asked', () => {

@@ -11,11 +11,11 @@ import type { InboxPage, InboxTab } from '../../src/domain/admin';
 import { renderWithApp } from '../render';
 
 /** An inbox whose loads answer `page` on `tab` and nothing on the other tabs. */
-function inboxOn(tab: InboxTab, page: InboxPage) {
+function inboxOn(tab: InboxTab, page: InboxPage, summary = inboxSummary) {
   return inboxMachine.provide({
     actors: {
       loadInbox: fromPromise(async ({ input }): Promise<LoadAnswer> => ({
-        summary: inboxSummary,
+        summary,
         page: input.tab === tab ? page : { items: [], nextCursor: null },
       })),
     },
@@ -28,8 +28,8 @@ function desktop(matches: boolean) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderTab(tab: InboxTab, page: InboxPage) {
-  const logic = inboxOn(tab, page);
+async function renderTab(tab: InboxTab, page: InboxPage, summary = inboxSummary) {
+  const logic = inboxOn(tab, page, summary);
   const view = renderWithApp(
     <InboxActor.Provider logic={logic}>
       <InboxScreen />
@@ -56,6 +56,22 @@ describe('inbox views', () => {
     expect(row).toHaveTextContent('order_Test12345678');
     expect(row).toHaveTextContent('Verification');
     expect(within(row).getByRole('rowheader')).toHaveTextContent('meera@kiranastore.in');
+  });
+
+  it('shows a disputed order: the date to answer by on the row and in its detail, and the count to answer on top', async () => {
+    desktop(true);
+    const disputed = {
+      ...paidOrder,
+      dispute: { status: 'open' as const, amountPaise: 2_150_000, phase: 'chargeback', reason: 'Services not received', respondBy: '2026-12-03T12:00:00.000Z' },
+    };
+    const { user } = await renderTab('orders', { items: [disputed], nextCursor: null }, { ...inboxSummary, openDisputes: 2 });
+    expect(within(screen.getByRole('list', { name: 'Needs attention' })).getByText('2 disputes to answer')).toBeInTheDocument();
+    const row = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Dispute: answer by 3 Dec 2026');
+    await user.click(within(row).getByRole('button'));
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Dispute₹21,500 disputed (chargeback): Services not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026.',
+    );
   });
 
   it('opens a quiz submission with its answers and report, and Escape closes it back to the row', async () => {

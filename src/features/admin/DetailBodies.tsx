@@ -4,7 +4,7 @@ import { canRetryForward } from '../../../machines/inbox.machine';
 import type { ChatRow, ContactRow, CustomerRow, OrderRow, QuizRow } from '../../domain/admin';
 import { Button } from '../../ui/Button';
 import { ForwardingBadge, orderFlags } from './columns';
-import { formatAmount, formatTime, fulfilledByLabels, labelledAnswers, languageLabels, planName } from './format';
+import { disputeSummary, formatAmount, formatTime, fulfilledByLabels, labelledAnswers, languageLabels, planName } from './format';
 import { InboxActor } from './inboxActor';
 import { reportFigures, type Figure } from './reportFigures';
 import { Facts, Mono, Muted, Panel } from './styles';
@@ -185,6 +185,7 @@ export function OrderDetail({ row }: { row: OrderRow }) {
       {row.fulfilmentError && <Pair label="Fulfilment error" value={row.fulfilmentError} />}
       {row.refundNeeded && <Pair label="Refund" value="A captured payment for this order must be refunded." />}
       {row.refundedPaise > 0 && <Pair label="Refunded" value={formatAmount({ amountPaise: row.refundedPaise, currency: row.currency })} />}
+      {row.dispute && <Pair label="Dispute" value={disputeSummary(row.dispute, row.currency)} />}
     </Facts>
   );
 }

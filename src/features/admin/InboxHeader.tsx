@@ -115,7 +115,7 @@ export function Pager() {
   );
 }
 
-/** What needs staff besides new leads: failed forwards, refunds, unfulfilled orders. */
+/** What needs staff besides new leads: failed forwards, refunds, unfulfilled orders, disputes to answer. */
 export function Attention() {
   const summary = InboxActor.useSelector((state) => state.context.summary);
   if (!summary) return null;
@@ -123,6 +123,7 @@ export function Attention() {
     summary.failedForwards > 0 && `${summary.failedForwards} failed ${summary.failedForwards === 1 ? 'forward' : 'forwards'}`,
     summary.refundsNeeded > 0 && `${summary.refundsNeeded} ${summary.refundsNeeded === 1 ? 'refund' : 'refunds'} needed`,
     summary.unfulfilledOrders > 0 && `${summary.unfulfilledOrders} paid ${summary.unfulfilledOrders === 1 ? 'order' : 'orders'} not fulfilled`,
+    summary.openDisputes > 0 && `${summary.openDisputes} ${summary.openDisputes === 1 ? 'dispute' : 'disputes'} to answer`,
   ].filter((item): item is string => !!item);
   if (items.length === 0) return null;
   return (

@@ -11,6 +11,7 @@ import {
   type QuizRow,
 } from '../../domain/admin';
 import {
+  disputeBadge,
   excerpt,
   formatAmount,
   formatTime,
@@ -20,7 +21,7 @@ import {
   orderStatusLabels,
   planName,
 } from './format';
-import { Badge, Mono, Muted } from './styles';
+import { Badge, Flags, Mono, Muted } from './styles';
 
 /**
  * What each tab's list shows, column by column: the desktop table and the phone's cards are made from the same
@@ -90,12 +91,13 @@ const chat: Column<ChatRow>[] = [
 
 export function orderFlags(row: OrderRow): ReactNode {
   return (
-    <>
+    <Flags>
       <Badge $tone={row.status === 'paid' ? 'good' : row.status === 'failed' ? 'bad' : 'neutral'}>{orderStatusLabels[row.status]}</Badge>
       {row.refundNeeded && <Badge $tone="bad">Refund needed</Badge>}
       {row.refundedPaise > 0 && <Badge $tone="neutral">Refunded {formatAmount({ amountPaise: row.refundedPaise, currency: row.currency })}</Badge>}
+      {row.dispute && <Badge $tone={disputeBadge(row.dispute).tone}>{disputeBadge(row.dispute).text}</Badge>}
       {row.fulfilmentError && <Badge $tone="warn">Fulfilment owed</Badge>}
-    </>
+    </Flags>
   );
 }
 

@@ -46,6 +46,46 @@ export function forwardingBadge({ forwarding }: Pick<ContactRow, 'forwarding'>):
 
 export const orderStatusLabels: Record<OrderRow['status'], string> = { created: 'Created', paid: 'Paid', failed: 'Failed' };
 
+/** An order's dispute as a badge; an open one needs an answer by its date, so it is the worrying kind. */
+export function disputeBadge(dispute: NonNullable<OrderRow['dispute']>): { text: string; tone: BadgeTone } {
+  switch (dispute.status) {
+    case 'open':
+      return { text: dispute.respondBy ? `Dispute: answer by ${formatDate(dispute.respondBy)}` : 'Dispute open', tone: 'bad' };
+    case 'under_review':
+      return { text: 'Dispute under review', tone: 'warn' };
+    case 'won':
+      return { text: 'Dispute won', tone: 'good' };
+    case 'lost':
+      return { text: 'Dispute lost', tone: 'bad' };
+    case 'closed':
+      return { text: 'Dispute closed', tone: 'neutral' };
+  }
+}
+
+const disputeOutcomes: Record<NonNullable<OrderRow['dispute']>['status'], string> = {
+  open: 'Open: answer it in the Razorpay Dashboard',
+  under_review: 'Answered; the bank is reviewing it',
+  won: 'Won: the payment stays with us',
+  lost: 'Lost: the amount went back to the buyer',
+  closed: 'Closed',
+};
+
+/** "₹21,500 disputed (chargeback): Product not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026." */
+export function disputeSummary(dispute: NonNullable<OrderRow['dispute']>, currency: string): string {
+  const phase = dispute.phase ? ` (${dispute.phase.replaceAll('_', ' ')})` : '';
+  const reason = dispute.reason ? `: ${dispute.reason}` : '';
+  const by = dispute.status === 'open' && dispute.respondBy ? ` by ${formatDate(dispute.respondBy)}` : '';
+  return `${formatAmount({ amountPaise: dispute.amountPaise, currency })} disputed${phase}${reason}. ${disputeOutcomes[dispute.status]}${by}.`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
+/** "3 Mar 2025" in the staff member's own time zone. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
 export const fulfilledByLabels: Record<NonNullable<OrderRow['fulfilledBy']>, string> = {
   verification: 'Verification',
   webhook: 'Webhook',

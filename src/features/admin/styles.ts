@@ -11,6 +11,14 @@ const tones: Record<BadgeTone, { ink: string; bg: string; line: string }> = {
   neutral: { ink: '#334155', bg: '#f1f5f9', line: '#e2e8f0' },
 };
 
+/** Badges side by side, wrapping onto a second line with the same gap (a status beside a refund and a dispute). */
+export const Flags = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 0.3rem;
+  && > span { margin-left: 0; }
+`;
+
 export const Badge = styled.span<{ $tone?: BadgeTone }>`
   display: inline-flex;
   align-items: center;
