@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type EventObject } from 'xstat
 import {
   inboxLimits,
   isLeadTab,
+  noteChanged,
   type ContactRow,
   type InboxPage,
   type InboxRow,
@@ -83,7 +84,8 @@ export type InboxEvent =
   | { type: 'inbox.newer' }
   | { type: 'inbox.open'; id: string }
   | { type: 'inbox.close' }
-  | { type: 'inbox.changeStatus'; status: LeadStatus }
+  /** `noteDraft`: the note as typed and not saved, which the status's save must not lose. */
+  | { type: 'inbox.changeStatus'; status: LeadStatus; noteDraft?: string }
   | { type: 'inbox.saveNote'; note: string }
   | { type: 'inbox.retryForward' }
   | { type: 'inbox.export' }
@@ -242,20 +244,32 @@ export const inboxMachine = setup({
       const before = row && 'staffNote' in row ? { staffNoteBefore: row.staffNote } : {};
       return { noteDraft: event.note, update: { staffNote: event.note, ...before }, error: null, notice: null };
     }),
-    keepStatus: assign(({ event }) => {
+    keepStatus: assign(({ context, event }) => {
       assertEvent(event, 'inbox.changeStatus');
-      return { update: { status: event.status }, error: null, notice: null };
+      return {
+        update: { status: event.status },
+        noteDraft: event.noteDraft ?? context.noteDraft,
+        // Another's note is still to combine with the draft: its sentence stays until a note is saved.
+        error: context.noteConflict ? context.error : null,
+        notice: null,
+      };
     }),
     replaceRow: assign(({ context, event }) => {
       const updated = (event as unknown as { output: InboxRow }).output;
       const before = openRow(context);
+      const savedNote = 'staffNote' in (context.update ?? {});
+      // A status saved while a note was being typed, and the lead came back with a note someone else saved meanwhile:
+      // theirs is shown beside the draft, which the next save would otherwise write over it.
+      const noteChangedMeanwhile =
+        !savedNote && context.noteDraft !== null && !!before && 'staffNote' in before && 'staffNote' in updated && updated.staffNote !== before.staffNote;
+      const noteConflict = savedNote ? false : context.noteConflict || noteChangedMeanwhile;
       return {
         items: context.items.map((row) => (rowId(row) === rowId(updated) ? updated : row)),
         summary: followNewCount(context.summary, context.tab, before, updated),
-        noteDraft: 'staffNote' in (context.update ?? {}) ? null : context.noteDraft,
-        noteConflict: 'staffNote' in (context.update ?? {}) ? false : context.noteConflict,
+        noteDraft: savedNote ? null : context.noteDraft,
+        noteConflict,
         update: null,
-        error: null,
+        error: noteConflict ? (context.error ?? noteChanged.message) : null,
       };
     }),
     failSave: assign({ error: ({ event }) => sentence(event, inboxFailures.save) }),

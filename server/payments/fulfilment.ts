@@ -351,11 +351,14 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     return completeIfFree(request.gatewayOrderId, request.by);
   }
 
-  /** A failed payment: recorded; the order moves created -> failed, never away from paid. */
-  async function recordFailedPayment(payment: GatewayPayment, by: FulfilledBy): Promise<OrderRow | undefined> {
+  /**
+   * A failed payment: recorded; the order moves created -> failed, never away from paid. With `lockOrderIfFree`
+   * (background retries), 'busy' when another transaction holds the order.
+   */
+  async function recordFailedPayment(payment: GatewayPayment, by: FulfilledBy, lock: OrderLock = lockOrder): Promise<OrderRow | 'busy' | undefined> {
     return db.transaction(async (tx) => {
-      const order = await lockOrder(tx, payment.orderId);
-      if (!order) return undefined;
+      const order = await lock(tx, payment.orderId);
+      if (order === 'busy' || !order) return order;
       await recordPayment(tx, payment);
       const next = orderStatusAfter(order.status as 'created' | 'failed' | 'paid', 'failed');
       if (next !== order.status) {
@@ -373,9 +376,14 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
    * account manager may have set a plan by hand since). Under the order's lock, so a fulfilment of the same order
    * runs wholly before or after it.
    */
-  async function recordRefund(payment: GatewayPayment, refund: { id: string; amountPaise: number }): Promise<'recorded' | 'unknown_order'> {
+  async function recordRefund(
+    payment: GatewayPayment,
+    refund: { id: string; amountPaise: number },
+    lock: OrderLock = lockOrder,
+  ): Promise<'recorded' | 'unknown_order' | 'busy'> {
     const withdrawn = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, payment.orderId);
+      const order = await lock(tx, payment.orderId);
+      if (order === 'busy') return 'busy' as const;
       if (!order) return 'unknown_order' as const;
       await recordPayment(tx, payment);
       const before = await findPayment(tx, payment.id);
@@ -389,7 +397,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       logger.warn('payment refunded in full', { orderId: order.gatewayOrderId, plan: order.plan, planNow: after.plan, planChanged: after.changed });
       return after.changed ? uid : null;
     });
-    if (withdrawn === 'unknown_order') return withdrawn;
+    if (withdrawn === 'unknown_order' || withdrawn === 'busy') return withdrawn;
     if (withdrawn) await syncClaim(payment.orderId, withdrawn);
     return 'recorded';
   }

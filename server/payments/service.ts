@@ -29,6 +29,8 @@ import {
   insertOrders,
   insertWebhookEvent,
   isFullyRefunded,
+  lockOrder,
+  lockOrderIfFree,
   markWebhookEventFailed,
   releaseWebhookEvent,
   markWebhookEventProcessed,
@@ -276,7 +278,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       buyer: body.userDetails,
     });
     // Refunded since (a checkout resumed days later): "paid, welcome" would be false, and the account has no plan from it.
-    if (result.outcome === 'fulfilled') {
+    if (result.outcome === 'fulfilled' || result.outcome === 'pending') {
       const paid = await findPayment(db, body.razorpay_payment_id);
       if (paid && isFullyRefunded(paid)) return refuse(409, paymentMessages.refunded);
     }
@@ -368,7 +370,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         return 'done';
       }
       const createdAt = (payload as { created_at?: unknown }).created_at;
-      const eventAt = typeof createdAt === 'number' && Number.isFinite(createdAt) ? new Date(createdAt * 1000) : now();
+      const sent = typeof createdAt === 'number' ? new Date(createdAt * 1000) : null;
+      const eventAt = sent && Number.isFinite(sent.getTime()) ? sent : now();
       const outcome = await recordDispute(db, payment, dispute, eventAt);
       if (outcome === 'unknown_order') logger.warn('dispute for an order this server did not create', { orderId: payment.orderId });
       else logger.warn('payment disputed', { orderId: payment.orderId, disputeId: dispute.id, status: dispute.status, respondBy: dispute.respondBy?.toISOString() ?? null });
@@ -380,14 +383,14 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         logger.warn('refund event without a usable refund entity', { paymentId: payment.id });
         return 'done';
       }
-      const outcome = await fulfilment.recordRefund(payment, refund);
+      const outcome = await fulfilment.recordRefund(payment, refund, waitForHolder ? lockOrder : lockOrderIfFree);
       if (outcome === 'unknown_order') logger.warn('refund for an order this server did not create', { orderId: payment.orderId });
-      return 'done';
+      return outcome === 'busy' ? 'busy' : 'done';
     }
     if (type === 'payment.failed') {
-      const order = await fulfilment.recordFailedPayment(payment, 'webhook');
+      const order = await fulfilment.recordFailedPayment(payment, 'webhook', waitForHolder ? lockOrder : lockOrderIfFree);
       if (!order) logger.warn('payment.failed for an order this server did not create', { orderId: payment.orderId });
-      return 'done';
+      return order === 'busy' ? 'busy' : 'done';
     }
     const request = { gatewayOrderId: payment.orderId, payment: { ...payment, status: 'captured' }, by: 'webhook', buyerEmail: payment.email } as const;
     const result = waitForHolder ? await fulfilment.fulfilOrder(request) : await fulfilment.fulfilOrderIfFree(request);
@@ -437,20 +440,25 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         continue;
       }
       summary.ordersChecked += 1;
+      // An order another request holds right now (its webhook, its buyer's verification) is left to it, and asked
+      // about again next sweep, instead of holding up the sweep while it finishes.
+      let busy = false;
       for (const payment of gatewayPayments) {
         if (payment.orderId !== order.gatewayOrderId) continue;
         if (payment.status === 'failed') {
-          await fulfilment.recordFailedPayment(payment, 'reconciliation');
+          busy ||= (await fulfilment.recordFailedPayment(payment, 'reconciliation', lockOrderIfFree)) === 'busy';
         } else if (payment.status === 'captured') {
-          const result = await fulfilment.fulfilOrder({
+          const result = await fulfilment.fulfilOrderIfFree({
             gatewayOrderId: order.gatewayOrderId,
             payment,
             by: 'reconciliation',
             buyerEmail: payment.email,
           });
           if (result.outcome === 'fulfilled') summary.ordersFulfilled += 1;
+          busy ||= result.outcome === 'busy';
         }
       }
+      if (busy) await releaseOrderCheck(db, order.gatewayOrderId);
     }
     if (summary.eventsRetried + summary.ordersCompleted + summary.ordersFulfilled > 0) logger.info('reconciliation', { ...summary });
     return summary;

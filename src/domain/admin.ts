@@ -100,6 +100,8 @@ export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 export const noteChanged = {
   code: 'note_changed',
   message: 'Another member of staff saved a different note while you were writing yours. Theirs is shown above yours: combine the two, then save again.',
+  /** When the lead that came with the refusal could not be read, so theirs cannot be shown. */
+  messageWithoutLead: 'Another member of staff saved a different note while you were writing yours. Reload the inbox to see theirs, then save yours again.',
 } as const;
 
 // ---- rows ---------------------------------------------------------------------------------------------------------

@@ -50,7 +50,8 @@ export function fetchPage<T extends InboxTab>(tab: T, { q, cursor, limit }: Page
 
 /**
  * Saves a status or note. A note refused because another member of staff changed it meanwhile (409 `note_changed`)
- * rejects with the lead as it now stands in the ApiError's `current`, checked like any row; unreadable, it is dropped.
+ * rejects with the lead as it now stands in the ApiError's `current`, checked like any row; unreadable, it is dropped
+ * and the sentence asks for a reload instead.
  */
 export async function updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUpdate, { token, fetchImpl }: AdminCallOptions): Promise<InboxRows[T]> {
   const schema = inboxRowSchemas[tab] as unknown as z.core.$ZodType<InboxRows[T]>;
@@ -59,7 +60,8 @@ export async function updateLead<T extends LeadTab>(tab: T, id: string, update: 
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== noteChanged.code) throw error;
     const current = z.safeParse(schema, error.current);
-    throw new ApiError(error.status, error.code, error.message, { ...(current.success && { current: current.data }), cause: error });
+    if (!current.success) throw new ApiError(error.status, error.code, noteChanged.messageWithoutLead, { cause: error });
+    throw new ApiError(error.status, error.code, error.message, { current: current.data, cause: error });
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type LoadRequest,
   type SaveRequest,
 } from '../../machines/inbox.machine';
-import { inboxTabLabels, leadStatusLabels, type ContactRow, type InboxPage, type InboxRow } from '../../src/domain/admin';
+import { inboxTabLabels, leadStatusLabels, noteChanged, type ContactRow, type InboxPage, type InboxRow } from '../../src/domain/admin';
 import type { ApiError } from '../../src/lib/http';
 import { InboxActor } from '../../src/features/admin/inboxActor';
 import { InboxScreen } from '../../src/features/admin/InboxScreen';
@@ -355,6 +355,29 @@ describe('a note another member of staff saved meanwhile', () => {
     actor.send({ type: 'inbox.saveNote', note: `${THEIR_NOTE} Sent the proposal.` });
     expect(fake.record.saves.at(-1)!.update).toEqual({ staffNote: `${THEIR_NOTE} Sent the proposal.`, staffNoteBefore: THEIR_NOTE });
     actor.stop();
+  });
+});
+
+describe('a note being typed while the status is saved', () => {
+  it('survives the save, and a note someone else saved meanwhile is shown beside it instead of replacing it', async () => {
+    const { fake, user } = renderInbox();
+    await act(async () => fake.settle({ type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: firstPages.contact } }));
+    const lead = firstPages.contact.items[0] as ContactRow;
+    await user.click(within(within(screen.getByRole('list', { name: /newest first$/ })).getAllByRole('listitem')[0]!).getByRole('button'));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Staff note'), ' Sent the proposal.');
+    const typed = `${lead.staffNote} Sent the proposal.`;
+    await user.selectOptions(within(dialog).getByLabelText('Status'), lead.status === 'new' ? 'contacted' : 'new');
+    expect(fake.record.saves.at(-1)!.update).toEqual({ status: lead.status === 'new' ? 'contacted' : 'new' });
+    // The lead comes back with the new status and a note another member of staff saved in the meantime.
+    const current = { ...lead, status: fake.record.saves.at(-1)!.update.status!, staffNote: THEIR_NOTE, statusChangedAt: '2025-03-04T10:00:00.000Z' };
+    await act(async () => fake.settle({ type: 'xstate.done.actor.saveLead', output: current }));
+    expect(within(dialog).getByLabelText('Staff note')).toHaveValue(typed);
+    expect(within(dialog).getByRole('region', { name: 'Saved meanwhile by another member of staff' })).toHaveTextContent(THEIR_NOTE);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(noteChanged.message);
+    // Saving now is written over their note, knowingly.
+    await user.click(within(dialog).getByRole('button', { name: 'Save note' }));
+    expect(fake.record.saves.at(-1)!.update).toEqual({ staffNote: typed, staffNoteBefore: THEIR_NOTE });
   });
 });
 

@@ -720,7 +720,15 @@ describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler a
     );
     const eventId = `evt_locked_${order.id}`;
     await testDb.db.insert(paymentWebhookEvents).values({ eventId, type: 'payment.captured', payload: JSON.parse(hook.body), receivedAt: new Date(Date.now() - 60_000) });
-    const event = async () => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
+    const event = async (id = eventId) => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, id)))[0]!;
+    // A partial refund of it, stored and not processed yet either: its retry must not wait on the lock.
+    const refundHook = signedRefundWebhook(
+      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, amount_refunded: 100 },
+      { id: `rfnd_locked_${order.id}`, amount: 100 },
+      payments.gateway.webhookSecret,
+    );
+    const refundEventId = `evt_locked_refund_${order.id}`;
+    await testDb.db.insert(paymentWebhookEvents).values({ eventId: refundEventId, type: 'refund.processed', payload: JSON.parse(refundHook.body), receivedAt: new Date(Date.now() - 60_000) });
     // Another server's transaction holds the order's row (as a refund or a fulfilment does) until the sweep is over.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -739,8 +747,10 @@ describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler a
     await sweep;
     expect(first).toBe('swept');
     expect(await event()).toMatchObject({ processedAt: null, attempts: 0, lastError: null, claimedUntil: null });
+    expect(await event(refundEventId)).toMatchObject({ processedAt: null, attempts: 0, lastError: null, claimedUntil: null });
     await payments.service.reconcile();
     expect((await event()).processedAt).not.toBeNull();
+    expect((await event(refundEventId)).processedAt).not.toBeNull();
     expect((await orderRow(order.id)).fulfilledAt).not.toBeNull();
   });
 });
@@ -941,6 +951,8 @@ describe.skipIf(!emulatorUp)('refunds', () => {
     const hook = signedRefundWebhook({ id: paymentId, order_id: orderId, amount, amount_refunded: amount }, { id: `rfnd_early_${paymentId}`, amount }, flaky.gateway.webhookSecret);
     await flaky.service.handleWebhook(Buffer.from(hook.body), hook.signature, `evt_refund_early_${paymentId}`);
     await flaky.service.settled();
+    // Verified again while the account is still owed: told it was refunded, not "your account will be ready soon".
+    expect(await flaky.service.verifyPayment(verification)).toEqual({ status: 409, body: { success: false, msg: paymentMessages.refunded } });
     outage.on = false;
     await flaky.service.reconcile();
     const row = await orderRow(orderId);
@@ -1070,6 +1082,9 @@ describe.skipIf(!emulatorUp)('disputes', () => {
     await dispute(same, 'under_review', { id: sameId, amount: same.order.amount, status: 'under_review' }, at);
     await dispute(same, 'created', { id: sameId, amount: same.order.amount, status: 'open' }, at);
     expect((await inboxRow(same.order.id)).dispute?.status).toBe('under_review');
+    // ...and in the order they happened: the later status replaces the earlier one of the same second.
+    await dispute(same, 'won', { id: sameId, amount: same.order.amount, status: 'won' }, at);
+    expect((await inboxRow(same.order.id)).dispute?.status).toBe('won');
   });
 
   it('a dispute event for another payment, an order not ours, or with no usable dispute changes nothing', async () => {

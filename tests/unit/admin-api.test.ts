@@ -65,10 +65,10 @@ describe('admin API client', () => {
     const error = (await updateLead('contact', 'c1', update, { token: 't', fetchImpl: refused }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: noteChanged.code, message: noteChanged.message, current: theirs });
-    // A lead the client cannot read is dropped: the refusal stays, without a row to show.
+    // A lead the client cannot read is dropped: the refusal stays, without a row to show, and asks for a reload.
     const garbled = json(409, errorEnvelope(noteChanged.code, noteChanged.message, { current: { id: 1 } }));
     const plain = (await updateLead('contact', 'c1', update, { token: 't', fetchImpl: garbled }).catch((e: unknown) => e)) as ApiError;
-    expect(plain).toMatchObject({ status: 409, code: noteChanged.code, current: undefined });
+    expect(plain).toMatchObject({ status: 409, code: noteChanged.code, message: noteChanged.messageWithoutLead, current: undefined });
   });
 
   it('retries a forward with POST and reads the contact row; a 409 is an ApiError', async () => {

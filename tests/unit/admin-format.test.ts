@@ -18,15 +18,18 @@ describe('inbox wording', () => {
   });
 
   it('words a dispute: an open one with the date to answer by, the rest by how it ended', () => {
-    const open = { status: 'open' as const, amountPaise: 2_150_000, phase: 'pre_arbitration', reason: 'Services not received', respondBy: '2026-12-03T12:00:00.000Z' };
+    // Razorpay closes a dispute at midnight in India (4 Dec 00:00 IST here): the last day to answer is 3 Dec, whatever
+    // the browser's own time zone (the unit tests run in UTC, where this moment is still 3 Dec).
+    const open = { status: 'open' as const, amountPaise: 2_150_000, phase: 'pre_arbitration', reason: 'Services not received', respondBy: '2026-12-03T18:30:00.000Z' };
     expect(disputeBadge(open)).toEqual({ text: 'Dispute: answer by 3 Dec 2026', tone: 'bad' });
     expect(disputeBadge({ ...open, respondBy: null }).text).toBe('Dispute open');
     expect(disputeBadge({ ...open, status: 'under_review' })).toEqual({ text: 'Dispute under review', tone: 'warn' });
     expect(disputeBadge({ ...open, status: 'won' }).tone).toBe('good');
     expect(disputeBadge({ ...open, status: 'lost' })).toEqual({ text: 'Dispute lost', tone: 'bad' });
     expect(disputeSummary(open, 'INR')).toBe(
-      `${formatInr(21_500)} disputed (pre arbitration): Services not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026.`,
+      `${formatInr(21_500)} disputed (pre arbitration): Services not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026, 11:59 pm IST.`,
     );
+    expect(disputeBadge({ ...open, respondBy: '2026-12-04T18:29:00.000Z' }).text).toBe('Dispute: answer by 4 Dec 2026'); // 11:59 pm IST, 4 Dec
     expect(disputeSummary({ ...open, status: 'won', phase: null, reason: null }, 'INR')).toBe(`${formatInr(21_500)} disputed. Won: the payment stays with us.`);
   });
 

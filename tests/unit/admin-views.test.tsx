@@ -62,7 +62,7 @@ describe('inbox views', () => {
     desktop(true);
     const disputed = {
       ...paidOrder,
-      dispute: { status: 'open' as const, amountPaise: 2_150_000, phase: 'chargeback', reason: 'Services not received', respondBy: '2026-12-03T12:00:00.000Z' },
+      dispute: { status: 'open' as const, amountPaise: 2_150_000, phase: 'chargeback', reason: 'Services not received', respondBy: '2026-12-03T18:30:00.000Z' },
     };
     const { user } = await renderTab('orders', { items: [disputed], nextCursor: null }, { ...inboxSummary, openDisputes: 2 });
     expect(within(screen.getByRole('list', { name: 'Needs attention' })).getByText('2 disputes to answer')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('inbox views', () => {
     expect(row).toHaveTextContent('Dispute: answer by 3 Dec 2026');
     await user.click(within(row).getByRole('button'));
     expect(screen.getByRole('dialog')).toHaveTextContent(
-      'Dispute₹21,500 disputed (chargeback): Services not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026.',
+      'Dispute₹21,500 disputed (chargeback): Services not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026, 11:59 pm IST.',
     );
   });
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { leadStatuses, leadStatusLabels, inboxLimits, type LeadStatus } from '../../domain/admin';
 import { Button } from '../../ui/Button';
@@ -12,6 +12,14 @@ export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: str
   const noteDraft = InboxActor.useSelector((state) => state.context.noteDraft);
   const noteConflict = InboxActor.useSelector((state) => state.context.noteConflict);
   const { send } = InboxActor.useActorRef();
+  const noteBox = useRef<HTMLTextAreaElement>(null);
+
+  function changeStatus(next: LeadStatus) {
+    // What was typed in the note and not saved travels with the status, so the lead coming back does not wipe it.
+    const typed = noteBox.current?.value;
+    const unsaved = typed !== undefined && typed !== (noteDraft ?? staffNote);
+    send({ type: 'inbox.changeStatus', status: next, ...(unsaved && { noteDraft: typed }) });
+  }
 
   function saveNote(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +37,7 @@ export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: str
           id={`lead-status-${id}`}
           value={status}
           aria-disabled={busy}
-          onChange={(event) => send({ type: 'inbox.changeStatus', status: event.target.value as LeadStatus })}
+          onChange={(event) => changeStatus(event.target.value as LeadStatus)}
         >
           {leadStatuses.map((option) => (
             <option key={option} value={option}>
@@ -49,6 +57,7 @@ export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: str
         {/* Keyed by the saved note and the draft: a save shows the stored text, a failed one keeps what was typed. */}
         <TextArea
           key={`${staffNote}\u0000${noteDraft ?? ''}`}
+          ref={noteBox}
           id={`lead-note-${id}`}
           name="note"
           defaultValue={noteDraft ?? staffNote}

@@ -50,7 +50,7 @@ export const orderStatusLabels: Record<OrderRow['status'], string> = { created: 
 export function disputeBadge(dispute: NonNullable<OrderRow['dispute']>): { text: string; tone: BadgeTone } {
   switch (dispute.status) {
     case 'open':
-      return { text: dispute.respondBy ? `Dispute: answer by ${formatDate(dispute.respondBy)}` : 'Dispute open', tone: 'bad' };
+      return { text: dispute.respondBy ? `Dispute: answer by ${lastDayToAnswer(dispute.respondBy)}` : 'Dispute open', tone: 'bad' };
     case 'under_review':
       return { text: 'Dispute under review', tone: 'warn' };
     case 'won':
@@ -74,16 +74,29 @@ const disputeOutcomes: Record<NonNullable<OrderRow['dispute']>['status'], string
 export function disputeSummary(dispute: NonNullable<OrderRow['dispute']>, currency: string): string {
   const phase = dispute.phase ? ` (${dispute.phase.replaceAll('_', ' ')})` : '';
   const reason = dispute.reason ? `: ${dispute.reason}` : '';
-  const by = dispute.status === 'open' && dispute.respondBy ? ` by ${formatDate(dispute.respondBy)}` : '';
+  const by = dispute.status === 'open' && dispute.respondBy ? ` by ${lastMomentToAnswer(dispute.respondBy)}` : '';
   return `${formatAmount({ amountPaise: dispute.amountPaise, currency })} disputed${phase}${reason}. ${disputeOutcomes[dispute.status]}${by}.`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+/**
+ * A dispute's deadline as Razorpay sets it: `respond_by` is the moment it closes, midnight in India, so the last day to
+ * answer is the day before it. Shown in India's time whatever the staff member's browser is set to, so everyone reads
+ * the same day (and the day Razorpay's Dashboard shows).
+ */
+const indiaDay = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+const indiaTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const lastMoment = (iso: string) => new Date(Date.parse(iso) - 1_000);
 
-/** "3 Mar 2025" in the staff member's own time zone. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+/** "3 Dec 2026": the last day, in India, to answer a dispute that closes at `iso`. */
+export function lastDayToAnswer(iso: string): string {
+  const moment = lastMoment(iso);
+  return Number.isNaN(moment.getTime()) ? iso : indiaDay.format(moment);
+}
+
+/** "3 Dec 2026, 11:59 pm IST": the last minute, in India, to answer a dispute that closes at `iso`. */
+export function lastMomentToAnswer(iso: string): string {
+  const moment = lastMoment(iso);
+  return Number.isNaN(moment.getTime()) ? iso : `${indiaTime.format(moment)} IST`;
 }
 
 export const fulfilledByLabels: Record<NonNullable<OrderRow['fulfilledBy']>, string> = {
