@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, paymentDisputes } from '../db/schema';
-import { disputeStatuses } from '../../src/domain/payment';
+import { disputeStatuses } from '../../src/domain/dispute';
 import type { GatewayDispute, GatewayPayment } from './gateway';
 
 /**

@@ -1,4 +1,4 @@
-import { disputeStatuses, type DisputeStatus } from '../../src/domain/payment';
+import { disputeStatuses, type DisputeStatus } from '../../src/domain/dispute';
 
 /**
  * The one interface both gateways offer: Razorpay's API (razorpayGateway.ts) and the local sandbox of

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { disputeStatuses } from './payment';
+import { disputeStatuses } from './dispute';
 import { safeText } from './text';
 
 /**

@@ -211,10 +211,6 @@ export function paymentFieldErrors(error: z.core.$ZodError): Record<string, stri
 export const orderStatuses = ['created', 'failed', 'paid'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** A dispute's statuses (Razorpay's dispute entity), in the order a dispute moves through them. */
-export const disputeStatuses = ['open', 'under_review', 'won', 'lost', 'closed'] as const;
-export type DisputeStatus = (typeof disputeStatuses)[number];
-
 /** Status only moves forward: created -> paid, created -> failed -> paid (a retry can still pay); never back from paid. */
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   if (from === to) return false;
