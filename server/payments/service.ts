@@ -18,7 +18,7 @@ import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { createFulfilment, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
 import { recordDispute } from './disputes';
-import { disputeFromEntity, GatewayError, paymentFromEntity, refundFromEntity, type PaymentGateway } from './gateway';
+import { disputeFromEntity, GatewayError, paymentFromEntity, refundFromEntity, type GatewayPayment, type PaymentGateway } from './gateway';
 import {
   claimOrdersToReconcile,
   claimWebhookEvent,
@@ -363,20 +363,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       logger.warn('webhook event without a payment entity', { type });
       return 'done';
     }
-    if (isDispute) {
-      const dispute = disputeFromEntity(entities?.dispute?.entity, payment);
-      if (!dispute) {
-        logger.warn('dispute event without a usable dispute entity', { type, paymentId: payment.id });
-        return 'done';
-      }
-      const createdAt = (payload as { created_at?: unknown }).created_at;
-      const sent = typeof createdAt === 'number' ? new Date(createdAt * 1000) : null;
-      const eventAt = sent && Number.isFinite(sent.getTime()) ? sent : now();
-      const outcome = await recordDispute(db, payment, dispute, eventAt);
-      if (outcome === 'unknown_order') logger.warn('dispute for an order this server did not create', { orderId: payment.orderId });
-      else logger.warn('payment disputed', { orderId: payment.orderId, disputeId: dispute.id, status: dispute.status, respondBy: dispute.respondBy?.toISOString() ?? null });
-      return 'done';
-    }
+    if (isDispute) return applyDispute(type, payload, payment, entities?.dispute?.entity);
     if (type === 'refund.processed') {
       const refund = refundFromEntity(entities?.refund?.entity, payment);
       if (!refund) {
@@ -397,6 +384,22 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     if (result.outcome === 'unknown_order') logger.warn('paid event for an order this server did not create', { orderId: payment.orderId });
     if (result.outcome === 'busy') return 'busy';
     return result.outcome === 'pending' ? { reason: result.reason } : 'done';
+  }
+
+  /** A `payment.dispute.*` event: the dispute stored as of the event's own time (decision 173). */
+  async function applyDispute(type: string, payload: unknown, payment: GatewayPayment, entity: unknown): Promise<'done'> {
+    const dispute = disputeFromEntity(entity, payment);
+    if (!dispute) {
+      logger.warn('dispute event without a usable dispute entity', { type, paymentId: payment.id });
+      return 'done';
+    }
+    const createdAt = (payload as { created_at?: unknown }).created_at;
+    const sent = typeof createdAt === 'number' ? new Date(createdAt * 1000) : null;
+    const eventAt = sent && Number.isFinite(sent.getTime()) ? sent : now();
+    const outcome = await recordDispute(db, payment, dispute, eventAt);
+    if (outcome === 'unknown_order') logger.warn('dispute for an order this server did not create', { orderId: payment.orderId });
+    else logger.warn('payment disputed', { orderId: payment.orderId, disputeId: dispute.id, status: dispute.status, respondBy: dispute.respondBy?.toISOString() ?? null });
+    return 'done';
   }
 
   async function reconcile(): Promise<ReconcileSummary> {

@@ -532,7 +532,17 @@ describe.skipIf(!emulatorUp)('PATCH /api/admin/leads/:tab/:id', () => {
 
   it('refuses a NUL in the note, an unknown status, an empty change and unknown fields with a 400', async () => {
     const ids = await oneLeadOfEach();
-    for (const body of [{ staffNote: 'bad\u0000note' }, { status: 'archived' }, {}, { status: 'won', extra: 1 }, { staffNote: 'x'.repeat(2001) }]) {
+    for (const body of [
+      { staffNote: 'bad\u0000note' },
+      { status: 'archived' },
+      {},
+      { status: 'won', extra: 1 },
+      { staffNote: 'x'.repeat(2001) },
+      { staffNote: 'Called.', staffNoteBefore: 5 },
+      { staffNote: 'Called.', staffNoteBefore: 'x'.repeat(2001) },
+      { staffNote: 'Called.', staffNoteBefore: null },
+      { status: 'won', staffNoteBefore: '' },
+    ]) {
       const response = await patchLead('contact', ids.contact, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('validation_failed');

@@ -677,22 +677,36 @@ describe.skipIf(!emulatorUp)('the fulfilment lease', () => {
   });
 });
 
+/**
+ * A paid order left unfulfilled (`unfulfilled`: the columns to set, as a server that stopped part-way leaves them),
+ * with its `payment.captured` stored a minute ago and not processed: what the reconciler's sweep retries.
+ */
+async function unfulfilledOrderWithStoredEvent(prefix: string, unfulfilled: Partial<typeof orders.$inferInsert> = {}) {
+  const details = buyer();
+  const order = await newOrder('launchpad', details);
+  const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string };
+  await settle();
+  await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null, ...unfulfilled }).where(eq(orders.gatewayOrderId, order.id));
+  const hook = signedWebhook(
+    'payment.captured',
+    { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+    payments.gateway.webhookSecret,
+  );
+  const eventId = `${prefix}_${order.id}`;
+  await storeEvent(eventId, 'payment.captured', hook.body);
+  return { order, checkout, eventId };
+}
+
+/** A signed event stored a minute ago and not processed yet. */
+const storeEvent = (eventId: string, type: string, body: string) =>
+  testDb.db.insert(paymentWebhookEvents).values({ eventId, type, payload: JSON.parse(body), receivedAt: new Date(Date.now() - 60_000) });
+const storedEvent = async (eventId: string) => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
+
 describe.skipIf(!emulatorUp)('the reconciler and a held order', () => {
   it('retrying a stored webhook leaves an order another server holds to it, untried and without waiting, and finishes it later', async () => {
-    const details = buyer();
-    const order = await newOrder('launchpad', details);
-    const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string };
-    await settle();
     // Paid, its account being set up by another server right now; its webhook stored but not processed yet.
-    await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null, fulfillingUntil: new Date(Date.now() + 60_000) }).where(eq(orders.gatewayOrderId, order.id));
-    const hook = signedWebhook(
-      'payment.captured',
-      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
-      payments.gateway.webhookSecret,
-    );
-    const eventId = `evt_held_${order.id}`;
-    await testDb.db.insert(paymentWebhookEvents).values({ eventId, type: 'payment.captured', payload: JSON.parse(hook.body), receivedAt: new Date(Date.now() - 60_000) });
-    const event = async () => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
+    const { order, eventId } = await unfulfilledOrderWithStoredEvent('evt_held', { fulfillingUntil: new Date(Date.now() + 60_000) });
+    const event = () => storedEvent(eventId);
     await payments.service.reconcile();
     // Left to the holder at once, untried (waiting for it would hold up the whole sweep, and the events after it, for
     // 10 s; counting it as a failed attempt would spend the event's attempts while the order is being finished).
@@ -708,19 +722,8 @@ describe.skipIf(!emulatorUp)('the reconciler and a held order', () => {
 
 describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler and an order whose row is locked', () => {
   it("retrying a stored webhook does not wait on the order's row lock another transaction holds: the event goes back untried", async () => {
-    const details = buyer();
-    const order = await newOrder('launchpad', details);
-    const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string };
-    await settle();
-    await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null }).where(eq(orders.gatewayOrderId, order.id));
-    const hook = signedWebhook(
-      'payment.captured',
-      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
-      payments.gateway.webhookSecret,
-    );
-    const eventId = `evt_locked_${order.id}`;
-    await testDb.db.insert(paymentWebhookEvents).values({ eventId, type: 'payment.captured', payload: JSON.parse(hook.body), receivedAt: new Date(Date.now() - 60_000) });
-    const event = async (id = eventId) => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, id)))[0]!;
+    const { order, checkout, eventId } = await unfulfilledOrderWithStoredEvent('evt_locked');
+    const event = (id = eventId) => storedEvent(id);
     // A partial refund of it, stored and not processed yet either: its retry must not wait on the lock.
     const refundHook = signedRefundWebhook(
       { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, amount_refunded: 100 },
@@ -728,7 +731,7 @@ describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler a
       payments.gateway.webhookSecret,
     );
     const refundEventId = `evt_locked_refund_${order.id}`;
-    await testDb.db.insert(paymentWebhookEvents).values({ eventId: refundEventId, type: 'refund.processed', payload: JSON.parse(refundHook.body), receivedAt: new Date(Date.now() - 60_000) });
+    await storeEvent(refundEventId, 'refund.processed', refundHook.body);
     // Another server's transaction holds the order's row (as a refund or a fulfilment does) until the sweep is over.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
