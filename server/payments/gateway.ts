@@ -1,4 +1,5 @@
 import { disputeStatuses, type DisputeStatus } from '../../src/domain/dispute';
+import { buyerEmailSchema } from '../../src/domain/payment';
 
 /**
  * The one interface both gateways offer: Razorpay's API (razorpayGateway.ts) and the local sandbox of
@@ -55,6 +56,18 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * The address Razorpay puts on a payment whose buyer gave none (Checkout with the email field optional or hidden).
+ * Taken as the buyer's, it would sign every such buyer in to one shared account.
+ */
+export const RAZORPAY_NO_EMAIL = 'void@razorpay.com';
+
+/** The payment's email as a buyer's address, or null when it is missing, malformed or Razorpay's placeholder. */
+function usableEmail(value: unknown): string | null {
+  const parsed = buyerEmailSchema.safeParse(value);
+  return parsed.success && parsed.data !== RAZORPAY_NO_EMAIL ? parsed.data : null;
+}
+
 /** Razorpay's payment entity (webhook payloads and GET /orders/:id/payments) to our shape; null when it is not one. */
 export function paymentFromEntity(entity: unknown): GatewayPayment | null {
   if (!entity || typeof entity !== 'object') return null;
@@ -71,7 +84,7 @@ export function paymentFromEntity(entity: unknown): GatewayPayment | null {
     amountPaise: e.amount,
     currency: text(e.currency) ?? '',
     method: text(e.method),
-    email: text(e.email),
+    email: usableEmail(e.email),
     errorCode: text(e.error_code),
     errorDescription: text(e.error_description),
   };

@@ -144,6 +144,9 @@ const buyerDetailsObject = onFirstUse(() =>
   }),
 );
 export const buyerDetailsSchema = z.lazy(buyerDetailsObject);
+
+/** A buyer's email alone, with the same rules (trimmed, lower case, no placeholder): for an address from the gateway. */
+export const buyerEmailSchema = z.lazy(() => buyerDetailsObject().shape.email);
 export type BuyerDetails = z.output<typeof buyerDetailsSchema>;
 
 /** The three fields the guest step of /payment asks for, with the buyer's rules. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disputeFromEntity, refundFromEntity, type GatewayPayment } from '../../server/payments/gateway';
+import { disputeFromEntity, paymentFromEntity, RAZORPAY_NO_EMAIL, refundFromEntity, type GatewayPayment } from '../../server/payments/gateway';
 
 /**
  * What a signed `refund.processed` or `payment.dispute.*` may carry that must not count as a refund or a dispute:
@@ -16,6 +16,27 @@ const payment: GatewayPayment = {
   errorCode: null,
   errorDescription: null,
 };
+
+describe('paymentFromEntity: the buyer\'s email', () => {
+  const entity = (email: unknown) => ({ id: 'pay_1', order_id: 'order_1', status: 'captured', amount: 100, email });
+
+  it('reads an address, trimmed and in lower case', () => {
+    expect(paymentFromEntity(entity(' Asha.Rao@Example.IN '))?.email).toBe('asha.rao@example.in');
+  });
+
+  it.each([
+    ["Razorpay's placeholder for a buyer who gave none", RAZORPAY_NO_EMAIL],
+    ['the placeholder in capitals', 'Void@Razorpay.com'],
+    ['our own guest placeholder', 'guest@example.com'],
+    ['not an address', 'asha at example'],
+    ['empty', ''],
+    ['not text', 42],
+    ['missing', undefined],
+  ])('takes %s as no address, keeping the payment', (_label, email) => {
+    const payment = paymentFromEntity(entity(email));
+    expect(payment).toMatchObject({ id: 'pay_1', email: null });
+  });
+});
 
 describe('refundFromEntity', () => {
   it('reads a refund of this payment: its own id and amount', () => {

@@ -412,6 +412,33 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
     const again = await postWebhook(app.url, hook.body, hook.signature, `evt_timed_${order.id}`);
     expect(await again.json()).toEqual({ status: 'duplicate' });
   });
+
+  it("takes a buyer's address from the webhook, but never Razorpay's placeholder for none", async () => {
+    // Orders made without the buyer's details (an API client): the payment's email is all there is to go on.
+    const deliver = async (paymentId: string, email: string) => {
+      const order = await newOrder('launchpad');
+      const hook = signedWebhook(
+        'payment.captured',
+        { id: paymentId, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email },
+        payments.gateway.webhookSecret,
+      );
+      expect((await postWebhook(app.url, hook.body, hook.signature, `evt_email_${order.id}`)).status).toBe(200);
+      await settle();
+      return orderRow(order.id);
+    };
+
+    const real = await deliver('pay_EmailFromHook01', ' Hook.Buyer@Example.IN ');
+    expect(real).toMatchObject({ status: 'paid', customerEmail: 'hook.buyer@example.in', fulfilledBy: 'webhook' });
+    expect(await emulatorHasUser(admin, 'hook.buyer@example.in')).toBe(true);
+
+    for (const [i, email] of ['void@razorpay.com', 'VOID@razorpay.com', 'not an address', 'guest@example.com'].entries()) {
+      const waiting = await deliver(`pay_NoEmailHook00${i}`, email);
+      // Paid and kept, waiting for the buyer's own verification or for staff: no shared account is made.
+      expect(waiting, email).toMatchObject({ status: 'paid', customerEmail: null, fulfilledAt: null });
+    }
+    expect(await emulatorHasUser(admin, 'void@razorpay.com')).toBe(false);
+    expect(await emulatorHasUser(admin, 'guest@example.com')).toBe(false);
+  });
 });
 
 /** Payments whose grant fails while `outage.on`, as when Firebase or the database fails half-way through a fulfilment. */
