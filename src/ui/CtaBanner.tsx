@@ -48,4 +48,6 @@ const Actions = styled.div`
   justify-content: center;
   gap: ${({ theme }) => theme.space(3)};
   margin-top: ${({ theme }) => theme.space(8)};
+  /* One width for every button, so on a phone the stacked pair lines up. */
+  > * { flex: 0 1 17.5rem; }
 `;

@@ -75,6 +75,30 @@ test('an unknown case study says so and links back', async ({ page }) => {
   await expect(page).toHaveURL(/#\/case-studies$/);
 });
 
+test('a case study alone on the list\'s last row spans the row instead of leaving it mostly empty', async ({ page }) => {
+  const widths = async () => {
+    const cards = page.getByRole('article');
+    const boxes = await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().width));
+    return { first: boxes[0]!, last: boxes.at(-1)!, count: boxes.length };
+  };
+  // 7 studies: 3 columns at 1440 px and 2 at 900 px each leave one card on the last row; one column on a phone.
+  for (const [width, columns] of [[1440, 3], [900, 2], [390, 1]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/#/case-studies');
+    await expect(page.getByRole('article')).toHaveCount(7);
+    const { first, last, count } = await widths();
+    expect(count, `${width} px`).toBe(7);
+    expect(last, `${width} px`).toBeCloseTo(columns === 1 ? first : first * columns + 24 * (columns - 1), -1);
+  }
+  // A filter that leaves one study: that card spans the row too.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: 'AI Agent Services' }).click();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(1);
+  const grid = await cards.first().evaluate((card) => card.parentElement!.getBoundingClientRect().width);
+  expect((await cards.first().boundingBox())!.width).toBeCloseTo(grid, 0);
+});
+
 test('a case study without details shows its project overview', async ({ page }) => {
   await page.goto('/#/case-studies/brand-identity-refresh');
   await expect(page.getByRole('heading', { name: 'Project overview' })).toBeVisible();

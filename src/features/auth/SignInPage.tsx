@@ -167,6 +167,8 @@ const Welcome = styled.div`
     letter-spacing: -0.02em;
     color: ${({ theme }) => theme.color.ink};
     max-width: 14ch;
+    /* Two even lines ("Your growth," / "in one place"), not a long line and a short one. */
+    text-wrap: balance;
   }
   ul { list-style: none; display: grid; gap: ${({ theme }) => theme.space(4)}; margin-top: ${({ theme }) => theme.space(8)}; }
   li { display: flex; align-items: center; gap: ${({ theme }) => theme.space(3)}; font-weight: 600; color: ${({ theme }) => theme.color.text}; }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
@@ -52,9 +52,29 @@ const Count = styled.p`
   font-size: ${({ theme }) => theme.size.sm};
 `;
 
+/** A card alone on the grid's last row spans it, cover beside text, instead of leaving the row two-thirds empty. */
+const wideCard = css`
+  grid-column: 1 / -1;
+  flex-direction: row;
+  & > img { flex: 0 0 40%; width: 40%; height: auto; aspect-ratio: auto; }
+`;
+
+const narrowCard = css`
+  grid-column: auto;
+  flex-direction: column;
+  & > img { flex: none; width: 100%; aspect-ratio: 8 / 5; }
+`;
+
 const Grid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
-  ${media.md} { grid-template-columns: repeat(2, 1fr); }
-  ${media.lg} { grid-template-columns: repeat(3, 1fr); }
+  ${media.md} {
+    grid-template-columns: repeat(2, 1fr);
+    & > :last-child:nth-child(2n + 1) { ${wideCard} }
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(3, 1fr);
+    & > :last-child:nth-child(2n + 1) { ${narrowCard} }
+    & > :last-child:nth-child(3n + 1) { ${wideCard} }
+  }
 `;

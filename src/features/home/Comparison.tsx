@@ -73,13 +73,17 @@ const Table = styled.table`
   }
   tbody tr + tr { border-top: 1px solid ${({ theme }) => theme.color.line}; }
   tbody th { color: ${({ theme }) => theme.color.ink}; font-weight: 700; width: 28%; }
-  td svg { display: inline-block; vertical-align: -4px; margin-right: 0.4rem; flex: none; }
+  td svg { display: inline-block; vertical-align: -4px; margin-right: 6px; }
+  /* A wrapped line starts under the text, not under the icon: the first line hangs out by the icon and its gap
+     (18 + 6 px) from a padding of 16 + 24 px. */
+  td { padding-left: 40px; text-indent: -24px; }
 
   /* Phones: each row becomes a card with the label on top. */
   @media (max-width: 639px) {
     thead { display: none; }
     tbody tr { display: grid; padding: ${({ theme }) => theme.space(4)}; gap: ${({ theme }) => theme.space(2)}; }
     th, td { padding: 0; }
+    td { padding-left: 24px; }
     tbody th { width: auto; }
   }
   ${media.md} { font-size: ${({ theme }) => theme.size.base}; }
