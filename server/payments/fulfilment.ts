@@ -8,6 +8,7 @@ import { grantPlan, storedPlan, withdrawPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import type { Logger } from '../logger';
+import { RAZORPAY_NO_EMAIL } from './gateway';
 import type { GatewayPayment } from './gateway';
 import {
   attachCreatedAccount,
@@ -87,6 +88,14 @@ function describe(err: unknown): string {
 function errorCode(err: unknown): string | undefined {
   const code = err && typeof err === 'object' ? (err as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Whether the order names its buyer. Before the gateway's placeholder was refused (decision 090), a webhook could store
+ * `void@razorpay.com` as an order's email: such an order waits for its buyer too, not for the one shared account.
+ */
+function hasBuyerEmail(order: OrderRow): boolean {
+  return !!order.customerEmail && order.customerEmail !== RAZORPAY_NO_EMAIL;
 }
 
 /** One buyer, one account: the user with this email, created (without a password) when there is none. */
@@ -180,7 +189,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
           const { email, ...details } = request.buyer;
           const attached = order.customerUid && order.customerEmail;
           await setOrderCustomer(tx, gatewayOrderId, { email: attached ? order.customerEmail! : email, details });
-        } else if (!order.customerEmail && request.buyerEmail) {
+        } else if (!hasBuyerEmail(order) && request.buyerEmail) {
           await setOrderCustomer(tx, gatewayOrderId, { email: request.buyerEmail.trim().toLowerCase(), details: null });
         }
       }
@@ -240,10 +249,10 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
         if (order.fulfilledAt && order.customerUid) return { outcome: 'fulfilled' as const, order, uid: order.customerUid };
         const plan = findPlan(order.plan);
         if (!plan) throw new Error(`order ${gatewayOrderId} names no known plan`);
-        if (!order.customerEmail) throw new Error('no buyer email yet: waiting for verification or an address from the gateway');
+        if (!hasBuyerEmail(order)) throw new Error('no buyer email yet: waiting for verification or an address from the gateway');
         lease = await leaseOrder(tx, gatewayOrderId, LEASE_SECONDS);
         if (!lease) return { outcome: 'held' as const, order };
-        return { outcome: 'due' as const, order, plan: plan.key as PlanKey, email: order.customerEmail };
+        return { outcome: 'due' as const, order, plan: plan.key as PlanKey, email: order.customerEmail! };
       });
       if (due.outcome === 'fulfilled') await syncClaim(gatewayOrderId, due.uid);
       if (due.outcome !== 'due') return due;

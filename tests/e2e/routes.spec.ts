@@ -75,28 +75,50 @@ test('an unknown case study says so and links back', async ({ page }) => {
   await expect(page).toHaveURL(/#\/case-studies$/);
 });
 
-test('a case study alone on the list\'s last row spans the row instead of leaving it mostly empty', async ({ page }) => {
-  const widths = async () => {
-    const cards = page.getByRole('article');
-    const boxes = await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().width));
-    return { first: boxes[0]!, last: boxes.at(-1)!, count: boxes.length };
-  };
+test('a case study alone on the list\'s last row spans the row, cover beside text', async ({ page }) => {
+  /** Each card's width, and whether its cover sits beside its text (left of it) rather than above it. */
+  const layout = () =>
+    page.getByRole('article').evaluateAll((cards) =>
+      cards.map((card) => {
+        const cover = card.querySelector('img')!.getBoundingClientRect();
+        const body = card.querySelector('img + *')!.getBoundingClientRect();
+        return { width: card.getBoundingClientRect().width, coverWidth: cover.width, beside: cover.right <= body.left + 1 };
+      }),
+    );
   // 7 studies: 3 columns at 1440 px and 2 at 900 px each leave one card on the last row; one column on a phone.
   for (const [width, columns] of [[1440, 3], [900, 2], [390, 1]] as const) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/#/case-studies');
     await expect(page.getByRole('article')).toHaveCount(7);
-    const { first, last, count } = await widths();
-    expect(count, `${width} px`).toBe(7);
-    expect(last, `${width} px`).toBeCloseTo(columns === 1 ? first : first * columns + 24 * (columns - 1), -1);
+    const cards = await layout();
+    const last = cards.at(-1)!;
+    const label = `${width} px`;
+    expect(cards.slice(0, -1).every((card) => !card.beside), label).toBe(true);
+    if (columns === 1) {
+      expect(last, label).toMatchObject({ width: cards[0]!.width, beside: false });
+    } else {
+      expect(last.width, label).toBeCloseTo(cards[0]!.width * columns + 24 * (columns - 1), -1);
+      expect(last.beside, label).toBe(true);
+      expect(last.coverWidth / last.width, label).toBeCloseTo(0.4, 1);
+    }
   }
-  // A filter that leaves one study: that card spans the row too.
+  // At three columns, 5 and 3 cards fill their last rows (2 and 3 cards): none spans, though 5 would at two columns.
   await page.setViewportSize({ width: 1440, height: 900 });
+  for (const keep of [5, 3]) {
+    await page.getByRole('article').evaluateAll((cards, n) => cards.slice(n).forEach((card) => card.remove()), keep);
+    const cards = await layout();
+    expect(cards, `${keep} cards`).toHaveLength(keep);
+    const expected = cards.map(() => [Math.round(cards[0]!.width), false]);
+    expect(cards.map((card) => [Math.round(card.width), card.beside]), `${keep} cards`).toEqual(expected);
+  }
+  // A filter that leaves one study: that card spans the row too (on a fresh page: React's list lost two nodes above).
+  await page.reload();
   await page.getByRole('button', { name: 'AI Agent Services' }).click();
-  const cards = page.getByRole('article');
-  await expect(cards).toHaveCount(1);
-  const grid = await cards.first().evaluate((card) => card.parentElement!.getBoundingClientRect().width);
-  expect((await cards.first().boundingBox())!.width).toBeCloseTo(grid, 0);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const [only] = await layout();
+  const grid = await page.getByRole('article').evaluate((card) => card.parentElement!.getBoundingClientRect().width);
+  expect(only!.width).toBeCloseTo(grid, 0);
+  expect(only!.beside).toBe(true);
 });
 
 test('a case study without details shows its project overview', async ({ page }) => {

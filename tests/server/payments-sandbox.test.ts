@@ -439,6 +439,24 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
     expect(await emulatorHasUser(admin, 'void@razorpay.com')).toBe(false);
     expect(await emulatorHasUser(admin, 'guest@example.com')).toBe(false);
   });
+
+  it("an order that already stored Razorpay's placeholder waits for its buyer, then goes to them", async () => {
+    // As the code before the placeholder was refused could leave it: a webhook's `void@razorpay.com` on the order.
+    const order = await newOrder('launchpad');
+    await testDb.db.update(orders).set({ customerEmail: 'void@razorpay.com' }).where(eq(orders.gatewayOrderId, order.id));
+    const response = await pay(order.id);
+    const checkout = await response.json();
+    await settle(); // the sandbox's own webhook: paid, and no account for the placeholder
+    expect(await orderRow(order.id)).toMatchObject({ status: 'paid', fulfilledAt: null, customerUid: null });
+    expect(await emulatorHasUser(admin, 'void@razorpay.com')).toBe(false);
+
+    const details = buyer();
+    const verified = await verify({ ...checkout, userDetails: details, plan: 'launchpad' });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ success: true, token: expect.any(String) });
+    expect(await orderRow(order.id)).toMatchObject({ customerEmail: details.email, fulfilledBy: 'verification' });
+    expect(await emulatorHasUser(admin, 'void@razorpay.com')).toBe(false);
+  });
 });
 
 /** Payments whose grant fails while `outage.on`, as when Firebase or the database fails half-way through a fulfilment. */
