@@ -48,6 +48,7 @@ const Actions = styled.div`
   justify-content: center;
   gap: ${({ theme }) => theme.space(3)};
   margin-top: ${({ theme }) => theme.space(8)};
-  /* One width for every button, so on a phone the stacked pair lines up. */
-  > * { flex: 0 1 17.5rem; }
+  /* One width for every button, so on a phone the stacked pair lines up; on the narrowest phones a label wraps
+     rather than spill out of the banner. */
+  && > * { flex: 0 1 17.5rem; max-width: 100%; white-space: normal; text-align: center; }
 `;
