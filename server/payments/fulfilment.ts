@@ -8,8 +8,7 @@ import { grantPlan, storedPlan, withdrawPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import type { Logger } from '../logger';
-import { RAZORPAY_NO_EMAIL } from './gateway';
-import type { GatewayPayment } from './gateway';
+import { RAZORPAY_NO_EMAIL, type GatewayPayment } from './gateway';
 import {
   attachCreatedAccount,
   clearRefundFlag,
@@ -94,7 +93,7 @@ function errorCode(err: unknown): string | undefined {
  * Whether the order names its buyer. Before the gateway's placeholder was refused (decision 090), a webhook could store
  * `void@razorpay.com` as an order's email: such an order waits for its buyer too, not for the one shared account.
  */
-function hasBuyerEmail(order: OrderRow): boolean {
+function hasBuyerEmail(order: OrderRow): order is OrderRow & { customerEmail: string } {
   return !!order.customerEmail && order.customerEmail !== RAZORPAY_NO_EMAIL;
 }
 
@@ -252,7 +251,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
         if (!hasBuyerEmail(order)) throw new Error('no buyer email yet: waiting for verification or an address from the gateway');
         lease = await leaseOrder(tx, gatewayOrderId, LEASE_SECONDS);
         if (!lease) return { outcome: 'held' as const, order };
-        return { outcome: 'due' as const, order, plan: plan.key as PlanKey, email: order.customerEmail! };
+        return { outcome: 'due' as const, order, plan: plan.key as PlanKey, email: order.customerEmail };
       });
       if (due.outcome === 'fulfilled') await syncClaim(gatewayOrderId, due.uid);
       if (due.outcome !== 'due') return due;

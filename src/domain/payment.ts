@@ -144,10 +144,10 @@ const buyerDetailsObject = onFirstUse(() =>
   }),
 );
 export const buyerDetailsSchema = z.lazy(buyerDetailsObject);
+export type BuyerDetails = z.output<typeof buyerDetailsSchema>;
 
 /** A buyer's email alone, with the same rules (trimmed, lower case, no placeholder): for an address from the gateway. */
 export const buyerEmailSchema = z.lazy(() => buyerDetailsObject().shape.email);
-export type BuyerDetails = z.output<typeof buyerDetailsSchema>;
 
 /** The three fields the guest step of /payment asks for, with the buyer's rules. */
 export const guestDetailsSchema = z.lazy(() => z.pick(buyerDetailsObject(), { fullName: true, email: true, phone: true }));
