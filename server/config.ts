@@ -330,18 +330,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid environment: RATE_LIMIT_SCALE: must be 1 (unset) in production');
   }
 
-  // A production server on the sandbox would hand out plans for fake payments: only when asked for by name.
-  if (!razorpay && e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_PAYMENTS !== 'true') {
+  // On the emulator anyone can forge a sign-in, so only this machine may reach it unless HOST says otherwise.
+  const host = e.HOST ?? (auth === 'emulator' ? '127.0.0.1' : '0.0.0.0');
+  // The sandbox's Pay now grants a plan for a test payment: only on this machine alone, or when asked for by name.
+  const sandboxRisks = [
+    e.NODE_ENV === 'production' && 'NODE_ENV=production',
+    auth === 'live' && 'auth is a real Firebase project (a service account is set)',
+    !isLoopback(host) && `HOST=${host} lets other machines in`,
+  ].filter(Boolean);
+  if (!razorpay && sandboxRisks.length > 0 && e.ALLOW_SANDBOX_PAYMENTS !== 'true') {
     throw new Error(
-      'Invalid environment: RAZORPAY_KEY_ID: production needs Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, ' +
-        'RAZORPAY_WEBHOOK_SECRET); set ALLOW_SANDBOX_PAYMENTS=true to run on the sandbox gateway on purpose',
+      `Invalid environment: ALLOW_SANDBOX_PAYMENTS: payments would run on the sandbox gateway, whose Pay now grants a ` +
+        `plan for a test payment, and ${sandboxRisks.join(', and ')}. Set the Razorpay keys (RAZORPAY_KEY_ID, ` +
+        'RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET), or ALLOW_SANDBOX_PAYMENTS=true to run on the sandbox on purpose',
     );
   }
 
   return {
     port: e.PORT,
-    // On the emulator anyone can forge a sign-in, so only this machine may reach it unless HOST says otherwise.
-    host: e.HOST ?? (auth === 'emulator' ? '127.0.0.1' : '0.0.0.0'),
+    host,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
@@ -387,6 +394,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const isSet = (value: string | undefined) => Boolean(value?.trim());
+
+/** Whether a listening address keeps the server to this machine. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
 
 /**
  * `npm start`'s run on this machine alone (scripts/start.ts): without a service account it names the Auth Emulator at

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app';
 import { scaledRateLimits } from './http/rateLimits';
-import { loadConfig } from './config';
+import { isLoopback, loadConfig } from './config';
 import { contactForwardKind, createContactForwardHandler } from './contact/forwarder';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/dataDirLock';
@@ -18,7 +18,6 @@ import { createPayments } from './payments/setup';
  */
 
 const shutdownGraceMs = 10_000;
-const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 
 function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -67,7 +66,7 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
   logger.info(`listening on ${url}`, { url, database: database.kind, auth: config.modes.auth, payments: config.modes.payments, forwarding: Boolean(worker) });
-  if (config.firebase.mode === 'emulator' && !loopbackHosts.has(config.host)) {
+  if (config.firebase.mode === 'emulator' && !isLoopback(config.host)) {
     logger.warn('sign-ins are verified by the Auth Emulator, which accepts unsigned tokens, and HOST lets other machines in', {
       host: config.host,
     });

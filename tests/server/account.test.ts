@@ -101,13 +101,15 @@ describe('accounts configuration', () => {
   });
 
   it('uses the real project with a service account, taking its project id', () => {
+    // Live auth takes the sandbox gateway only when told (hardening round 2); payments are not under test here.
+    const onTheSandbox = { ALLOW_SANDBOX_PAYMENTS: 'true' };
     const serviceAccount = { project_id: 'growthpath-prod', client_email: 'x@y', private_key: 'k' };
-    expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(serviceAccount) }).firebase).toEqual({
+    expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(serviceAccount), ...onTheSandbox }).firebase).toEqual({
       mode: 'live',
       projectId: 'growthpath-prod',
       serviceAccount,
     });
-    expect(loadConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/sa.json', FIREBASE_PROJECT_ID: 'gp' }).firebase).toEqual({
+    expect(loadConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/sa.json', FIREBASE_PROJECT_ID: 'gp', ...onTheSandbox }).firebase).toEqual({
       mode: 'live',
       projectId: 'gp',
       serviceAccount: undefined,

@@ -406,7 +406,7 @@ describe('security headers', () => {
   });
 
   it('takes extra hosts per directive from the config', async () => {
-    const config = testConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
+    const config = testConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' });
     config.csp.scriptSrc.push('https://checkout.razorpay.com');
     config.csp.frameSrc.push('https://api.razorpay.com');
     const extended = await startApp({ db: testDb.db, config });

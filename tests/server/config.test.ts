@@ -123,14 +123,14 @@ describe('loadConfig', () => {
   });
 
   it('runs live auth when only a service account is given, listening on every interface', () => {
-    const config = loadAnyConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
+    const config = loadAnyConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' });
     expect(config.modes.auth).toBe('live');
     expect(config.host).toBe('0.0.0.0');
   });
 
   it('on the emulator listens on loopback only, unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
-    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_SANDBOX_PAYMENTS: 'true' }).host).toBe('0.0.0.0');
   });
 
   it("gives npm start's run on this machine the emulator by name, but never in production or with a service account", () => {

@@ -25,6 +25,25 @@ describe('payments configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...emulator, ...keys }).modes.payments).toBe('live');
   });
 
+  // Hardening round 2, finding 1: a service account, no Razorpay keys and NODE_ENV unset started on the sandbox on
+  // 0.0.0.0, and anyone could press Pay now for a real plan on a real account.
+  it('refuses the sandbox with live auth or beyond loopback unless ALLOW_SANDBOX_PAYMENTS=true, naming it', () => {
+    const serviceAccount = { GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' };
+    expect(() => loadAnyConfig(serviceAccount)).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(() => loadAnyConfig({ ...serviceAccount, HOST: '127.0.0.1' })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(() => loadAnyConfig({ ...serviceAccount, NODE_ENV: 'test' })).toThrow(/a real Firebase project/);
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'growthpath.in']) {
+      expect(() => loadConfig({ HOST })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+      expect(() => loadConfig({ HOST })).toThrow(`HOST=${HOST} lets other machines in`);
+      expect(loadConfig({ HOST, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.payments).toBe('sandbox');
+    }
+    for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', 'localhost', undefined]) {
+      expect(loadConfig({ HOST }).modes.payments).toBe('sandbox');
+    }
+    expect(loadAnyConfig({ ...serviceAccount, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes).toMatchObject({ payments: 'sandbox', auth: 'live' });
+    expect(loadAnyConfig({ ...serviceAccount, ...keys }).modes).toMatchObject({ payments: 'live', auth: 'live' });
+  });
+
   it('reads the gateway timeout and reconciliation settings, with defaults', () => {
     expect(loadConfig({}).payments).toMatchObject({ gatewayTimeoutMs: 8_000, reconcileAfterMs: 300_000, sandboxWebhookDelayMs: 2_000 });
     expect(() => loadConfig({ PAYMENT_GATEWAY_TIMEOUT_MS: '100' })).toThrow(/PAYMENT_GATEWAY_TIMEOUT_MS/);
