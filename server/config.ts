@@ -308,6 +308,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.FIREBASE_AUTH_EMULATOR_HOST && !e.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error('Invalid environment: FIREBASE_AUTH_EMULATOR_HOST: holds only spaces; leave it empty or give host:port');
   }
+  if (e.FIREBASE_AUTH_EMULATOR_HOST && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid environment: FIREBASE_AUTH_EMULATOR_HOST: the Auth Emulator accepts unsigned tokens, so anyone could sign ' +
+        'in as anyone: it is refused in production. Unset it and set FIREBASE_SERVICE_ACCOUNT (or GOOGLE_APPLICATION_CREDENTIALS)',
+    );
+  }
   const auth = e.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : 'live';
   const serviceAccount = auth === 'live' ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT) : undefined;
   const firebase: FirebaseSettings = e.FIREBASE_AUTH_EMULATOR_HOST

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_SCALE: '10' }).rateLimitScale).toBe(10);
     expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '10', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }),
+      loadAnyConfig({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '10', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }),
     ).toThrow(/RATE_LIMIT_SCALE: must be 1 \(unset\) in production/);
     expect(scaledRateLimits(1)).toEqual({});
     expect(scaledRateLimits(10)).toMatchObject({ payments: { windowMs: 60_000, limit: 200 }, leads: { windowMs: 60_000, limit: 50 } });
@@ -116,6 +116,14 @@ describe('loadConfig', () => {
     }
   });
 
+  // Hardening round 2, finding 8: production on the emulator, whose tokens are unsigned, started with only a warning.
+  it('refuses the Auth Emulator in production, naming FIREBASE_AUTH_EMULATOR_HOST', () => {
+    const env = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ALLOW_SANDBOX_PAYMENTS: 'true' };
+    expect(() => loadAnyConfig(env)).toThrow(/^Invalid environment: FIREBASE_AUTH_EMULATOR_HOST: .*production/);
+    expect(() => loadAnyConfig({ ...env, GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    expect(loadAnyConfig({ ...env, NODE_ENV: 'development' }).modes.auth).toBe('emulator');
+  });
+
   it('refuses an emulator host of spaces, which firebase-admin would take as set', () => {
     expect(() => loadAnyConfig({ FIREBASE_AUTH_EMULATOR_HOST: '  ', FIREBASE_SERVICE_ACCOUNT: '{}' })).toThrow(
       /FIREBASE_AUTH_EMULATOR_HOST: holds only spaces/,
@@ -164,7 +172,7 @@ describe('loadConfig', () => {
   });
 
   it('names none of Razorpay Checkout\'s hosts in the CSP on the sandbox gateway', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
+    const config = loadAnyConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
     expect(config.modes.payments).toBe('sandbox');
     const hosts = [...config.csp.scriptSrc, ...config.csp.connectSrc, ...config.csp.frameSrc];
     expect(hosts.filter((host) => host.includes('razorpay'))).toEqual([]);

@@ -20,9 +20,12 @@ describe('payments configuration', () => {
   });
 
   it('refuses production on the sandbox unless asked for by name', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...emulator })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
-    expect(loadConfig({ NODE_ENV: 'production', ...emulator, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.payments).toBe('sandbox');
-    expect(loadConfig({ NODE_ENV: 'production', ...emulator, ...keys }).modes.payments).toBe('live');
+    // Production runs on a real Firebase project (the emulator is refused there), so the service account's reason shows too.
+    const production = { NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', HOST: '127.0.0.1' };
+    expect(() => loadAnyConfig(production)).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(() => loadAnyConfig(production)).toThrow(/NODE_ENV=production/);
+    expect(loadAnyConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.payments).toBe('sandbox');
+    expect(loadAnyConfig({ ...production, ...keys }).modes.payments).toBe('live');
   });
 
   // Hardening round 2, finding 1: a service account, no Razorpay keys and NODE_ENV unset started on the sandbox on
