@@ -16,6 +16,8 @@ export interface TokenVerifier {
 }
 
 const MAX_TOKEN_LENGTH = 8_192;
+/** How long a client should wait after an identity-service outage; its calls give up after 8 s (firebaseAdmin.ts). */
+export const authRetryAfterSeconds = 15;
 
 const signInAgain = 'Your sign-in could not be verified. Please sign in again.';
 
@@ -74,6 +76,8 @@ export function requireUser(verifier: TokenVerifier): RequestHandler {
       res.locals.user = await verifier.verify(match[1]!);
       next();
     } catch (error) {
+      // An outage, as the database's 503 is: say when to try again (server/http/databaseUnavailable.ts).
+      if (error instanceof AppError && error.status === 503) res.setHeader('Retry-After', String(authRetryAfterSeconds));
       if (error instanceof AppError && error.status === 401) {
         const detail = error.code === 'unauthenticated' ? '' : `, error="invalid_token"`;
         res.setHeader('WWW-Authenticate', `Bearer realm="growthpath"${detail}`);

@@ -131,3 +131,24 @@ describe.each([
     }
   });
 });
+
+// Hardening round 2, finding 11: the database outage's 503 says when to try again; the auth outage's did not.
+describe('Firebase Auth unreachable, through the whole app', () => {
+  beforeAll(() => {
+    behaviour = 'error';
+    vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', refusedHost);
+  });
+
+  it.each(['/api/me', '/api/admin/leads?tab=contact'])('GET %s answers 503 auth_unavailable with Retry-After', async (path) => {
+    const config = testConfig({ FIREBASE_AUTH_EMULATOR_HOST: refusedHost, FIREBASE_PROJECT_ID: projectId });
+    const app = await startApp({ db: testDb.db, config });
+    try {
+      const response = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${emulatorIdToken(projectId)}` } });
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('auth_unavailable');
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
