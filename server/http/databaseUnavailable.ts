@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDatabaseUnavailable, summariseDatabaseError } from '../db/errors';
 import type { Logger } from '../logger';
-import { AppError } from './errors';
+import { AppError, toAppError } from './errors';
 
 /** How long a client should wait before trying again; a restarted database is usually back within this. */
 export const databaseRetryAfterSeconds = 30;
@@ -13,7 +13,8 @@ export const databaseRetryAfterSeconds = 30;
  */
 export function databaseUnavailable(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
-    if (res.headersSent || !isDatabaseUnavailable(err)) return next(err);
+    // A client's own failure first: an abandoned upload is ECONNABORTED too, which reads as a lost database socket.
+    if (res.headersSent || toAppError(err) || !isDatabaseUnavailable(err)) return next(err);
     logger.warn('database unavailable', { method: req.method, path: req.path, database: summariseDatabaseError(err) });
     res.setHeader('Retry-After', String(databaseRetryAfterSeconds));
     next(
