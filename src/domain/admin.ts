@@ -264,15 +264,19 @@ export type InboxSummary = z.infer<typeof inboxSummarySchema>;
 // ---- CSV ----------------------------------------------------------------------------------------------------------
 
 /**
- * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (starting with =, +, -, @, or a tab or
- * carriage return before one) is prefixed with an apostrophe, so an export opened in Excel or Sheets runs nothing
- * (OWASP, "CSV Injection").
+ * One CSV cell (RFC 4180), safe to open in a spreadsheet (OWASP, "CSV Injection"). Excel may be set to split on `;` or
+ * a tab instead of `,`, so every cell holding any of them is quoted, and a formula character (=, +, -, @) at the start
+ * of the cell or of any piece after a separator or line break gets an apostrophe before it, as does a leading tab or
+ * carriage return.
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'string') {
+    text = text.replace(/(^|[,;\t\r\n])([ \t]*)(?=[=+\-@])/g, "$1$2'");
+    if (/^[\t\r]/.test(text)) text = `'${text}`;
+  }
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvLine(cells: readonly (string | number | boolean | null | undefined)[]): string {

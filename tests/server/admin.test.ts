@@ -416,6 +416,23 @@ line two, with "quotes"')`);
     expect(atRow![1]).toBe(`'@SUM(A1)`);
   });
 
+  // Hardening round 2, finding 6: Excel set to a semicolon list separator split an unquoted cell at ';' and ran the rest.
+  it('quotes every cell holding a separator and neutralises a formula after any separator, not only at the start', async () => {
+    await testDb.db.execute(sql`
+      insert into contact_messages (name, email, phone, message) values
+        (${"Asha;=cmd|' /C calc'!A0"}, 'semicolon@example.in', null, ${'Hello,	+SUM(1)\n-2; @A1 and more'})`);
+    const text = await (await call('/contact/export.csv?q=semicolon', staff.token)).text();
+    const line = text.split('\r\n')[1]!;
+    // Read with any of the three separators Excel may be set to, no piece starts a formula.
+    for (const separator of [',', ';', '\t']) {
+      for (const piece of line.split(separator)) expect(piece.replace(/^[\s"]+/, ''), `split at ${JSON.stringify(separator)}`).not.toMatch(/^[=+\-@]/);
+    }
+    const [header, row] = parseCsv(text);
+    expect(row![header!.indexOf('Name')]).toBe("Asha;'=cmd|' /C calc'!A0");
+    expect(line).toContain(`"Asha;'=cmd|' /C calc'!A0"`);
+    expect(row![header!.indexOf('Message')]).toBe("Hello,\t'+SUM(1)\n'-2; '@A1 and more");
+  });
+
   it('writes who exported what to the audit', async () => {
     await testDb.db.execute(sql`truncate staff_audit`);
     await (await call('/contact/export.csv?q=seed', staff.token)).text();
