@@ -12,6 +12,7 @@ import {
 import type { TokenVerifier } from '../auth/requireUser';
 import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
+import { storableJson, TooDeeplyNested } from '../db/storableJson';
 import { createWriteBatcher } from '../db/writeBatcher';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -97,6 +98,8 @@ export interface PaymentService {
 const tokenWindowMs = 24 * 60 * 60_000;
 const orderLookbackMs = 7 * 24 * 60 * 60_000;
 const maxWebhookAttempts = 20;
+/** Razorpay's events nest about six levels; PostgreSQL's jsonb refuses a few thousand. */
+const maxWebhookDepth = 64;
 /** How long one server holds a webhook event it is processing; longer than any fulfilment (its Firebase calls). */
 const webhookLeaseMs = 2 * 60_000;
 
@@ -324,8 +327,13 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     } catch {
       throw new AppError(400, 'invalid_json', 'The webhook body is not valid JSON.');
     }
-    // JSON can only carry U+0000 escaped; jsonb cannot hold it at all (a 500 the gateway would retry for days).
-    if (rawBody.includes('\\u0000')) payload = withoutNul(payload);
+    // What jsonb cannot hold (U+0000, a lone surrogate) is replaced; a refusal here would be retried by the gateway for days.
+    try {
+      payload = storableJson(payload, maxWebhookDepth);
+    } catch (err) {
+      if (!(err instanceof TooDeeplyNested)) throw err;
+      throw new AppError(400, 'too_deeply_nested', `The webhook body is ${err.message}; Razorpay's events are a few levels deep.`);
+    }
     const type = payload && typeof payload === 'object' ? (payload as { event?: unknown }).event : undefined;
     if (typeof type !== 'string') throw new AppError(400, 'invalid_event', 'The webhook body names no event.');
     // Razorpay always sends the id; without one, identical bodies still collapse into one event.
@@ -479,14 +487,4 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       await queue.settled();
     },
   };
-}
-
-/** A signed event with U+0000 in a string is stored with U+FFFD in its place rather than refused. */
-function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
-  if (Array.isArray(value)) return value.map(withoutNul);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [withoutNul(key) as string, withoutNul(inner)]));
-  }
-  return value;
 }
