@@ -51,14 +51,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: str
   return child;
 }
 
-async function stopAll(code: number) {
+/** Stops every child with `signal`: the one this process got, which a terminal's Ctrl-C also gave the children. */
+async function stopAll(code: number, signal: NodeJS.Signals = 'SIGTERM') {
   if (stopping) return;
   stopping = true;
   const exits = children
     .filter((child) => child.exitCode === null && child.signalCode === null)
     .map((child) => new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
     }));
   await Promise.all(exits);
@@ -123,8 +124,8 @@ function exitCodeOf(child: ChildProcess): Promise<number> {
 }
 
 async function main() {
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
+  process.on('SIGINT', () => void stopAll(0, 'SIGINT'));
+  process.on('SIGTERM', () => void stopAll(0, 'SIGTERM'));
 
   env.DIST_DIR = distDir;
   if (emulator) {

@@ -14,10 +14,12 @@ import { createPayments } from './payments/setup';
 
 /**
  * `node --import tsx server/index.ts`. Start-up order: config (fail fast), database and migrations, HTTP, outbox
- * worker. Shutdown on SIGINT/SIGTERM runs it backwards; a second signal exits at once.
+ * worker. Shutdown on SIGINT/SIGTERM runs it backwards; a second signal, a second or more later, exits at once.
  */
 
 const shutdownGraceMs = 10_000;
+/** A signal this soon after the first is the same stop request, not an impatient second one. */
+const duplicateSignalMs = 1_000;
 
 function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -72,13 +74,15 @@ async function main(): Promise<void> {
     });
   }
 
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      // Ctrl-C reaches the whole process group, so `npm start` passes on a signal this process already has.
+      if (Date.now() - stoppingSince < duplicateSignalMs) return;
       logger.warn('second signal, exiting now', { signal });
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     logger.info('shutting down', { signal });
     await closeServer(server);
     await worker?.stop();
