@@ -22,6 +22,7 @@ import { outboxMaxAttempts } from './outbox/worker';
 import { databaseUnavailable } from './http/databaseUnavailable';
 import { errorHandler, notFound } from './http/errors';
 import { refuseCrossSite } from './http/crossSite';
+import { refuseUnknownHosts } from './http/allowedHosts';
 import { createRateLimiters, type RateLimitSettings } from './http/rateLimits';
 import { requestLog } from './http/requestLog';
 import { dynamicCompression } from './http/compress';
@@ -96,6 +97,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
 
   // ---- middleware ----
   app.use(requestLog(logger));
+  app.use(refuseUnknownHosts(config.allowedHosts));
   // The prerendered page's inline script is allowed by its hash, never by 'unsafe-inline'.
   const csp = { ...config.csp, scriptSrc: [...config.csp.scriptSrc, ...inlineScriptSources(config.distDir)] };
   app.use(securityHeaders(csp, { production: config.nodeEnv === 'production' }));

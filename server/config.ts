@@ -81,6 +81,23 @@ const allowedOrigins = z.preprocess(
     .default([]),
 );
 
+/** Host names a live server answers to (server/http/allowedHosts.ts): bare names or addresses, no scheme or port. */
+const allowedHosts = z.preprocess(
+  blankAsUndefined,
+  z
+    .string()
+    .transform((value, context) => {
+      const hosts = value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+      const bad = hosts.find((host) => !/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host));
+      if (bad !== undefined || hosts.length === 0) {
+        context.addIssue({ code: 'custom', message: `"${bad ?? value}" is not a host name such as growthpath.in (no scheme, no port)` });
+        return z.NEVER;
+      }
+      return hosts;
+    })
+    .optional(),
+);
+
 const portError = 'must be an integer from 0 to 65535';
 const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -100,6 +117,7 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: trustProxy,
   ALLOWED_ORIGINS: allowedOrigins,
+  ALLOWED_HOSTS: allowedHosts,
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']),
   // Connections each server opens to DATABASE_URL: N servers open up to N times this (README, Deploy).
   DATABASE_POOL_SIZE: z.preprocess(
@@ -192,6 +210,8 @@ export interface Config {
   trustProxy: number | string[] | undefined;
   /** Other sites' origins allowed to post to the API; the server's own host always is (decision 085). */
   allowedOrigins: string[];
+  /** The host names this server answers to; null: any (server/http/allowedHosts.ts). */
+  allowedHosts: string[] | null;
   /** Set: node-postgres against this server. Unset: embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /** The most connections this server holds to databaseUrl at once. */
@@ -248,6 +268,9 @@ export type FirebaseSettings =
       /** The parsed FIREBASE_SERVICE_ACCOUNT, or undefined to use GOOGLE_APPLICATION_CREDENTIALS (a file path). */
       serviceAccount: Record<string, unknown> | undefined;
     };
+
+/** The names a server on the Auth Emulator answers to: this machine's own. */
+export const emulatorHostNames = ['localhost', '127.0.0.1', '[::1]'] as const;
 
 /** The hosts the browser's Firebase Auth SDK calls on a real project (sign-in and token refresh). */
 export const firebaseAuthHosts = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
@@ -328,6 +351,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           e.FIREBASE_PROJECT_ID ?? (typeof serviceAccount?.project_id === 'string' ? serviceAccount.project_id : undefined),
         serviceAccount,
       };
+  if (auth === 'emulator' && e.ALLOWED_HOSTS) {
+    throw new Error(
+      'Invalid environment: ALLOWED_HOSTS: on the Auth Emulator, whose tokens anyone can forge, the server answers only ' +
+        `to ${emulatorHostNames.join(', ')}; other names need a real Firebase project`,
+    );
+  }
   const emulatorOrigin = firebase.mode === 'emulator' ? `http://${firebase.emulatorHost}` : undefined;
   // ---- end accounts ----
 
@@ -360,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    allowedHosts: auth === 'emulator' ? [...emulatorHostNames] : (e.ALLOWED_HOSTS ?? null),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,

@@ -100,8 +100,14 @@ describe('allowed', () => {
   });
 
   it('the public host behind a proxy, from the Host header the browser sent', async () => {
-    expect((await post(app.url, '/api/contact', { host: 'growthpath.example:8443', origin: 'https://growthpath.example:8443' })).status).toBe(201);
-    expectRefused(await post(app.url, '/api/contact', { host: 'growthpath.example:8443', origin: 'https://growthpath.example' }));
+    // A real Firebase project: on the emulator only this machine's own names are served (see DNS rebinding below).
+    const live = await startApp({ db: testDb.db, config: testConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' }) });
+    try {
+      expect((await post(live.url, '/api/contact', { host: 'growthpath.example:8443', origin: 'https://growthpath.example:8443' })).status).toBe(201);
+      expectRefused(await post(live.url, '/api/contact', { host: 'growthpath.example:8443', origin: 'https://growthpath.example' }));
+    } finally {
+      await live.close();
+    }
   });
 
   it('reads (GET) from anywhere: they change nothing', async () => {
@@ -163,5 +169,56 @@ describe('ALLOWED_ORIGINS', () => {
 
   it.each(['growthpath.in', 'https://growthpath.in/path', 'ftp://growthpath.in', '*'])('refuses %s, naming the variable', (value) => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: value })).toThrow(/ALLOWED_ORIGINS/);
+  });
+});
+
+/**
+ * Hardening round 2, finding 7: DNS rebinding. A page on another site whose host name is made to resolve to 127.0.0.1
+ * sends its Origin and a Host of that same name, so the cross-site check passes; on the emulator, a forged unsigned
+ * token then reads the staff inbox. The Host header itself must be one of this server's own names.
+ */
+describe('DNS rebinding: the Host header must name this server', () => {
+  const rebound = 'rebind.attacker.example';
+  const emulatorIdToken = () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const project = authEmulatorDefaults.projectId;
+    return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: `https://securetoken.google.com/${project}`, aud: project, sub: 'x', user_id: 'x', admin: true, auth_time: now, iat: now, exp: now + 3600 })}.`;
+  };
+
+  it('on the emulator, refuses any name but localhost, 127.0.0.1 and [::1], before any route runs', async () => {
+    const port = new URL(app.url).port;
+    const before = await stored();
+    const foreign = { host: `${rebound}:${port}`, origin: `http://${rebound}:${port}`, 'sec-fetch-site': 'same-origin' };
+    const contact = await post(app.url, '/api/contact', foreign);
+    expect(contact.status).toBe(421);
+    expect(contact.json).toMatchObject({ error: { code: 'unknown_host' } });
+    const inbox = await post(app.url, '/api/admin/leads?tab=contact', { ...foreign, authorization: `Bearer ${emulatorIdToken()}` }, '', 'GET');
+    expect(inbox.status).toBe(421);
+    expect((await post(app.url, '/', { host: `${rebound}:${port}` }, '', 'GET')).status).toBe(421);
+    expect(await stored()).toBe(before);
+    for (const name of ['localhost', '127.0.0.1', '[::1]', 'LOCALHOST']) {
+      const own = { host: `${name}:${port}`, origin: `http://${name.toLowerCase()}:${port}` };
+      expect((await post(app.url, '/api/contact', own)).status, name).toBe(201);
+    }
+    expect((await post(app.url, '/api/contact', { host: '127.0.0.1.nip.io' })).status).toBe(421);
+  });
+
+  it('on a real Firebase project, serves the names in ALLOWED_HOSTS only, when set', async () => {
+    const live = { GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' };
+    const strict = await startApp({ db: testDb.db, config: testConfig({ ...live, ALLOWED_HOSTS: 'growthpath.in, www.growthpath.in' }) });
+    try {
+      expect((await post(strict.url, '/api/contact', { host: 'growthpath.in' })).status).toBe(201);
+      expect((await post(strict.url, '/api/contact', { host: 'www.growthpath.in:443' })).status).toBe(201);
+      expect((await post(strict.url, '/api/contact', { host: rebound })).status).toBe(421);
+      // A platform's health check may name the server by its address: health answers whatever the name.
+      expect((await post(strict.url, '/api/health', { host: '10.0.0.7:8080' }, '', 'GET')).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+    expect(loadConfig({}).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(loadAnyConfig({ ...live }).allowedHosts).toBeNull();
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'growthpath.in' })).toThrow(/ALLOWED_HOSTS: .*Auth Emulator/);
+    expect(() => loadAnyConfig({ ...live, ALLOWED_HOSTS: 'https://growthpath.in/' })).toThrow(/ALLOWED_HOSTS: /);
   });
 });
