@@ -7,10 +7,12 @@
  * Ctrl-C stops everything it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authEmulatorDefaults } from '../server/auth/emulatorDefaults';
 import { loadConfig, withEmbeddedAuth, type Config } from '../server/config';
+import { emulatorFailure, outputTail } from './emulatorOutput';
 
 const dev = process.argv.includes('--dev');
 const root = new URL('..', import.meta.url).pathname;
@@ -40,15 +42,33 @@ function say(part: string, text: string) {
   process.stdout.write(`${part.padEnd(9)} ${text}\n`);
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string, quiet = false): ChildProcess {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'] });
+/** `explain`: the child's output is kept instead of shown, and read for the reason should it stop. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string, explain?: (output: string) => string | undefined): ChildProcess {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', explain ? 'pipe' : 'inherit', explain ? 'pipe' : 'inherit'] });
+  const output = outputTail();
+  child.stdout?.on('data', output.add);
+  child.stderr?.on('data', output.add);
   children.push(child);
   child.on('exit', (code, signal) => {
     if (stopping) return;
-    process.stderr.write(`${label} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.\n`);
+    const reason = explain?.(output.text);
+    process.stderr.write(`${label} stopped unexpectedly (${signal ?? `exit code ${code}`})${reason ? `: ${reason}` : ''}; stopping everything.\n`);
     void stopAll(1);
   });
   return child;
+}
+
+/**
+ * firebase.json with the auth emulator at the address the server is told (FIREBASE_AUTH_EMULATOR_HOST), written where
+ * firebase-tools can read it: the port is then set in one place, not in firebase.json and the environment both.
+ */
+function emulatorConfigFor(emulatorHost: string): string {
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { emulators: Record<string, unknown> };
+  const { hostname, port } = new URL(`http://${emulatorHost}`);
+  config.emulators.auth = { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) };
+  const file = join(mkdtempSync(join(tmpdir(), 'growth-emulator-')), 'firebase.json');
+  writeFileSync(file, JSON.stringify(config));
+  return file;
 }
 
 /** Stops every child with `signal`: the one this process got, which a terminal's Ctrl-C also gave the children. */
@@ -152,7 +172,8 @@ async function main() {
       say('auth', `using the Firebase Auth Emulator already running at ${emulatorHost}`);
     } else {
       say('auth', 'starting the Firebase Auth Emulator (about 20 s) ...');
-      run(bin('firebase'), ['emulators:start', '--only', 'auth', '--project', projectId], env, 'the Firebase Auth Emulator', true);
+      const configFile = emulatorConfigFor(emulatorHost);
+      run(bin('firebase'), ['--config', configFile, 'emulators:start', '--only', 'auth', '--project', projectId], env, 'the Firebase Auth Emulator', emulatorFailure);
       await waitFor(`http://${emulatorHost}/`, 'the Firebase Auth Emulator', 120_000);
     }
     await enableEmailPrivacy(emulator);
