@@ -4,6 +4,7 @@
  * named here is normally the auth port of firebase.json.
  */
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ansi = /\u001b\[[0-9;]*m/g;
 
 export function emulatorFailure(output: string): string | undefined {

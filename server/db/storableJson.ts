@@ -12,6 +12,7 @@ export class TooDeeplyNested extends Error {
 }
 
 // With the u flag a surrogate matches only when it is not half of a pair.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const unstorable = /[\u0000\uD800-\uDFFF]/gu;
 const storableText = (text: string) => text.replace(unstorable, '\uFFFD');
 
