@@ -12,7 +12,7 @@ export function emulatorFailure(output: string): string | undefined {
   const fixed = /Port (\d+) is not open on ([^,\s]+)[^,]*, could not start ([^.\n]+)/.exec(text);
   if (fixed) return `port ${fixed[1]} on ${fixed[2]} is taken by another program (the ${fixed[3]}'s port in firebase.json)`;
   const none = /Could not find any open port in (\d+)-\d+ for ([^\n]+)/.exec(text);
-  if (none) return `no free port from ${none[1]} up for the ${none[2].trim()}`;
+  if (none) return `no free port from ${none[1]} up for the ${none[2]!.trim()}`;
   const taken = /Could not start ([^,\n]+), port taken/.exec(text);
   if (taken) return `the ${taken[1]}'s port is taken by another program`;
   return undefined;

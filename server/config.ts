@@ -137,6 +137,8 @@ const envSchema = z.object({
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   SANDBOX_KEY_SECRET: optionalString,
   SANDBOX_WEBHOOK_SECRET: optionalString,
+  // Razorpay's account setting, mirrored: manual leaves each payment authorized until the server captures it.
+  SANDBOX_CAPTURE: z.preprocess(blankAsUndefined, z.enum(['automatic', 'manual']).default('automatic')),
   SANDBOX_WEBHOOK_DELAY_MS: z.preprocess(
     blankAsUndefined,
     z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(2_000),
@@ -241,6 +243,8 @@ export interface Config {
     sandboxKeySecret: string | undefined;
     sandboxWebhookSecret: string | undefined;
     sandboxWebhookDelayMs: number;
+    /** Whether the sandbox's Pay now captures the payment, or leaves it authorized as a manual-capture account does. */
+    sandboxCapture: 'automatic' | 'manual';
   };
   geminiApiKey: string | undefined;
   /** The chat assistant (issue #6): which model, where, and how long one reply may take. */
@@ -411,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxKeySecret: e.SANDBOX_KEY_SECRET,
       sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
       sandboxWebhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS,
+      sandboxCapture: e.SANDBOX_CAPTURE,
     },
     geminiApiKey: e.GEMINI_API_KEY,
     chat: {

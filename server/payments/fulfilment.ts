@@ -97,6 +97,13 @@ function hasBuyerEmail(order: OrderRow): order is OrderRow & { customerEmail: st
   return !!order.customerEmail && order.customerEmail !== RAZORPAY_NO_EMAIL;
 }
 
+/** Whether the payment is for the order's full price, and the order for its plan's price. */
+export function paysOrderInFull(order: OrderRow, payment: Pick<GatewayPayment, 'amountPaise' | 'currency'>): boolean {
+  const price = priceOf(order.plan);
+  const orderPriced = price !== null && order.amountPaise === price.amountPaise && order.currency === PAYMENT_CURRENCY;
+  return orderPriced && payment.amountPaise === order.amountPaise && payment.currency === order.currency;
+}
+
 /** One buyer, one account: the user with this email, created (without a password) when there is none. */
 export async function findOrCreateUser(
   auth: AuthAdmin,
@@ -150,20 +157,15 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       if (!order) return { outcome: 'unknown_order' as const };
       if (payment.orderId !== order.gatewayOrderId) return { outcome: 'unknown_order' as const };
 
-      // The payment must match the order, and the order the plan's price: nothing else is ever fulfilled.
-      const price = priceOf(order.plan);
-      const orderPriced = price !== null && order.amountPaise === price.amountPaise && order.currency === PAYMENT_CURRENCY;
-      // A verification assumes the order's amount (its signature proves the payment, not the sum): what the gateway
-      // already reported for the payment counts over it. The webhook and the reconciler report the gateway's own.
-      const known = by === 'verification' ? await findPayment(tx, payment.id) : undefined;
-      const amount = known ? { amountPaise: known.amountPaise, currency: known.currency } : payment;
-      if (!orderPriced || amount.amountPaise !== order.amountPaise || amount.currency !== order.currency) {
+      // The payment must match the order, and the order the plan's price: nothing else is ever fulfilled. Every caller
+      // reports the payment as the gateway holds it, so its amount is the gateway's.
+      if (!paysOrderInFull(order, payment)) {
         await recordPayment(tx, payment, { refundNeeded: true });
         logger.error('payment amount does not match its order', {
           orderId: order.gatewayOrderId,
           paymentId: payment.id,
           expected: order.amountPaise,
-          paid: amount.amountPaise,
+          paid: payment.amountPaise,
           by,
         });
         return { outcome: 'amount_mismatch' as const, order };
@@ -180,24 +182,37 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
       }
       await recordPayment(tx, payment);
 
-      // The buyer's own details (verification) win until the order is fulfilled; a gateway's address only fills a gap.
-      // Once an account is attached (a fulfilment stopped after finding or creating it), the order's email is fixed:
-      // a later verification naming another address must not turn the order, and its sign-in token, to that account.
-      if (!order.fulfilledAt) {
-        if (request.buyer) {
-          const { email, ...details } = request.buyer;
-          const attached = order.customerUid && order.customerEmail;
-          await setOrderCustomer(tx, gatewayOrderId, { email: attached ? order.customerEmail! : email, details });
-        } else if (!hasBuyerEmail(order) && request.buyerEmail) {
-          await setOrderCustomer(tx, gatewayOrderId, { email: request.buyerEmail.trim().toLowerCase(), details: null });
-        }
-      }
+      await noteBuyer(tx, order, request);
       const next = orderStatusAfter(order.status as 'created' | 'failed' | 'paid', 'paid');
       if (next !== order.status) {
         await setOrderStatus(tx, gatewayOrderId, next, { paymentId: payment.id, at: now() });
         logMove(order, next, by);
       }
       return { outcome: 'claimed' as const, order };
+    });
+  }
+
+  /**
+   * The buyer's own details (verification) win until the order is fulfilled; a gateway's address only fills a gap.
+   * Once an account is attached (a fulfilment stopped after finding or creating it), the order's email is fixed: a
+   * later verification naming another address must not turn the order, and its sign-in token, to that account.
+   */
+  async function noteBuyer(tx: Database, order: OrderRow, request: Pick<FulfilRequest, 'buyer' | 'buyerEmail'>) {
+    if (order.fulfilledAt) return;
+    if (request.buyer) {
+      const { email, ...details } = request.buyer;
+      const attached = order.customerUid && order.customerEmail;
+      await setOrderCustomer(tx, order.gatewayOrderId, { email: attached ? order.customerEmail! : email, details });
+    } else if (!hasBuyerEmail(order) && request.buyerEmail) {
+      await setOrderCustomer(tx, order.gatewayOrderId, { email: request.buyerEmail.trim().toLowerCase(), details: null });
+    }
+  }
+
+  /** A verification whose payment the gateway could not confirm yet: its buyer is kept for whoever fulfils it later. */
+  async function rememberBuyer(gatewayOrderId: string, buyer: BuyerDetails): Promise<void> {
+    await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, gatewayOrderId);
+      if (order) await noteBuyer(tx, order, { buyer });
     });
   }
 
@@ -410,7 +425,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
     return 'recorded';
   }
 
-  return { fulfilOrder, fulfilOrderIfFree, complete, completeIfFree, recordFailedPayment, recordRefund };
+  return { fulfilOrder, fulfilOrderIfFree, complete, completeIfFree, recordFailedPayment, recordRefund, rememberBuyer };
 }
 
 export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -37,6 +37,10 @@ export interface PaymentGateway {
   readonly webhookSecret: string;
   createOrder(input: { amountPaise: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** One payment as the gateway holds it now: its status says whether the money was taken (captured). */
+  fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /** Takes the money of an `authorized` payment; answers the payment as it is after. */
+  capturePayment(paymentId: string, amountPaise: number, currency: string): Promise<GatewayPayment>;
 }
 
 /** Why the gateway did not answer usefully. `refused`: it answered with an error; the others: it did not answer. */

@@ -2,7 +2,7 @@ import Razorpay from 'razorpay';
 import { GatewayError, paymentFromEntity, type GatewayPayment, type PaymentGateway } from './gateway';
 
 /**
- * Razorpay's Orders and Payments API through the official SDK. The SDK's HTTP client is an axios instance
+ * Razorpay's Orders and Payments API (orders, a payment, its capture) through the official SDK. The SDK's HTTP client is an axios instance
  * (`api.rq`): it gets a timeout here, and `apiBaseUrl` points it at a local fake in tests. Its failures arrive as
  * plain objects `{ statusCode, error: { code, description } }` (an API error) or a TypeError (no response at all);
  * both become one GatewayError.
@@ -32,6 +32,12 @@ function toGatewayError(err: unknown, timeoutMs: number): GatewayError {
   // connection surfaces as a TypeError; the axios error itself is lost. Timing tells the two apart well enough.
   const message = err instanceof Error ? err.message : String(err);
   return new GatewayError('unreachable', `Razorpay could not be reached within ${timeoutMs} ms: ${message}`);
+}
+
+function paymentOrRefusal(entity: unknown): GatewayPayment {
+  const payment = paymentFromEntity(entity);
+  if (!payment) throw new GatewayError('refused', 'Razorpay answered with something that is not a payment of an order');
+  return payment;
 }
 
 export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentGateway {
@@ -65,6 +71,9 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
       }
       return { id: order.id, amountPaise, currency, receipt };
     },
+    fetchPayment: async (paymentId) => paymentOrRefusal(await call(() => rzp.payments.fetch(paymentId))),
+    capturePayment: async (paymentId, amountPaise, currency) =>
+      paymentOrRefusal(await call(() => rzp.payments.capture(paymentId, amountPaise, currency))),
     async fetchOrderPayments(orderId) {
       const answer = await call(() => rzp.orders.fetchPayments(orderId));
       const items: unknown[] = Array.isArray(answer?.items) ? answer.items : [];

@@ -354,6 +354,21 @@ export async function findPayment(db: Database, gatewayPaymentId: string): Promi
   return row;
 }
 
+/** A stored payment in the gateway's shape; the address is not stored with it (the order holds the buyer's). */
+export function gatewayPaymentOf(row: PaymentRow): GatewayPayment {
+  return {
+    id: row.gatewayPaymentId,
+    orderId: row.gatewayOrderId,
+    status: row.status,
+    amountPaise: row.amountPaise,
+    currency: row.currency,
+    method: row.method,
+    email: null,
+    errorCode: row.errorCode,
+    errorDescription: row.errorDescription,
+  };
+}
+
 // ---- webhook events --------------------------------------------------------------------------------------------
 
 /** Stores a delivery; false when this event id was already received (a redelivery), which is then dropped. */

@@ -3,7 +3,7 @@ import { PAYMENT_CURRENCY } from '../../src/domain/payment';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
-import { findOrder, findPaymentsOfOrder, recordPayment } from './repository';
+import { findOrder, findPayment, findPaymentsOfOrder, gatewayPaymentOf, recordPayment } from './repository';
 import { paymentSignature, webhookSignature } from './signature';
 
 /**
@@ -30,7 +30,15 @@ export interface SandboxGatewayOptions {
   webhookSecret?: string;
 }
 
+/** Razorpay's refusal of a capture, in its words. */
+const notCapturable = 'Only payments which have been authorized and not yet captured can be captured';
+
 export function createSandboxGateway({ db, keySecret, webhookSecret }: SandboxGatewayOptions): PaymentGateway {
+  async function knownPayment(paymentId: string): Promise<GatewayPayment> {
+    const row = await findPayment(db, paymentId);
+    if (!row) throw new GatewayError('refused', 'The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
+    return gatewayPaymentOf(row);
+  }
   return {
     mode: 'sandbox',
     keyId: SANDBOX_KEY_ID,
@@ -40,28 +48,24 @@ export function createSandboxGateway({ db, keySecret, webhookSecret }: SandboxGa
       if (currency !== PAYMENT_CURRENCY) throw new GatewayError('refused', `the sandbox takes ${PAYMENT_CURRENCY} only`, 400);
       return { id: sandboxId('order'), amountPaise, currency, receipt };
     },
-    async fetchOrderPayments(orderId) {
-      const rows = await findPaymentsOfOrder(db, orderId);
-      return rows.map(
-        (row): GatewayPayment => ({
-          id: row.gatewayPaymentId,
-          orderId: row.gatewayOrderId,
-          status: row.status,
-          amountPaise: row.amountPaise,
-          currency: row.currency,
-          method: row.method,
-          email: null,
-          errorCode: row.errorCode,
-          errorDescription: row.errorDescription,
-        }),
-      );
+    fetchOrderPayments: async (orderId) => (await findPaymentsOfOrder(db, orderId)).map(gatewayPaymentOf),
+    fetchPayment: knownPayment,
+    async capturePayment(paymentId, amountPaise, currency) {
+      const payment = await knownPayment(paymentId);
+      if (payment.status !== 'authorized') throw new GatewayError('refused', notCapturable, 400, 'BAD_REQUEST_ERROR');
+      if (payment.amountPaise !== amountPaise || payment.currency !== currency) {
+        throw new GatewayError('refused', 'Capture amount must be equal to the amount authorized', 400, 'BAD_REQUEST_ERROR');
+      }
+      const captured = { ...payment, status: 'captured' };
+      await recordPayment(db, captured);
+      return captured;
     },
   };
 }
 
 /** What the sandbox checkout dialog's buttons call, and the webhook it then delivers to this same server. */
 export interface SandboxCheckout {
-  /** 'Pay now': a captured payment, signed as Razorpay Checkout's handler receives it. */
+  /** 'Pay now': a captured payment (authorized only, on manual capture), signed as Razorpay Checkout's handler receives it. */
   pay(
     orderId: string,
     prefill?: { email?: string },
@@ -78,6 +82,8 @@ export interface SandboxCheckoutOptions {
   db: Database;
   gateway: PaymentGateway;
   logger: Logger;
+  /** Razorpay's account setting: 'automatic' captures each payment; 'manual' leaves it authorized for the server. */
+  capture: 'automatic' | 'manual';
   /** The server's own webhook handler, called in-process with a correctly signed raw body. */
   deliverWebhook(rawBody: Buffer, signature: string, eventId: string): Promise<unknown>;
   /** How long after paying the webhook arrives (Razorpay's come within seconds). */
@@ -93,7 +99,7 @@ export class SandboxError extends Error {
   }
 }
 
-export function createSandboxCheckout({ db, gateway, logger, deliverWebhook, webhookDelayMs }: SandboxCheckoutOptions): SandboxCheckout {
+export function createSandboxCheckout({ db, gateway, logger, deliverWebhook, webhookDelayMs, capture }: SandboxCheckoutOptions): SandboxCheckout {
   if (gateway.mode !== 'sandbox') throw new Error('the sandbox checkout runs on the sandbox gateway only');
   const pending = new Set<Promise<void>>();
 
@@ -144,7 +150,7 @@ export function createSandboxCheckout({ db, gateway, logger, deliverWebhook, web
       const payment: GatewayPayment = {
         id: sandboxId('pay'),
         orderId: order.gatewayOrderId,
-        status: 'captured',
+        status: capture === 'automatic' ? 'captured' : 'authorized',
         amountPaise: order.amountPaise,
         currency: order.currency,
         method: 'card',
@@ -153,7 +159,7 @@ export function createSandboxCheckout({ db, gateway, logger, deliverWebhook, web
         errorDescription: null,
       };
       await recordPayment(db, payment);
-      schedule('payment.captured', payment);
+      schedule(capture === 'automatic' ? 'payment.captured' : 'payment.authorized', payment);
       return {
         razorpay_payment_id: payment.id,
         razorpay_order_id: order.gatewayOrderId,

@@ -6,6 +6,7 @@ import {
   paymentMessages,
   priceOf,
   verifyPaymentSchema,
+  type BuyerDetails,
   type CreateOrderAnswer,
   type VerifyPaymentAnswer,
 } from '../../src/domain/payment';
@@ -17,7 +18,7 @@ import { createWriteBatcher } from '../db/writeBatcher';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
-import { createFulfilment, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
+import { createFulfilment, paysOrderInFull, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
 import { recordDispute } from './disputes';
 import { disputeFromEntity, GatewayError, paymentFromEntity, refundFromEntity, type GatewayPayment, type PaymentGateway } from './gateway';
 import {
@@ -26,6 +27,7 @@ import {
   findOrder,
   findPayment,
   findPendingWebhookEvents,
+  gatewayPaymentOf,
   findUnfulfilledPaidOrders,
   insertOrders,
   insertWebhookEvent,
@@ -35,6 +37,7 @@ import {
   markWebhookEventFailed,
   releaseWebhookEvent,
   markWebhookEventProcessed,
+  recordPayment,
   releaseOrderCheck,
   type NewOrder,
 } from './repository';
@@ -97,6 +100,8 @@ export interface PaymentService {
 /** A token is handed out without proof of identity only for an account this very order created, and only for a day. */
 const tokenWindowMs = 24 * 60 * 60_000;
 const orderLookbackMs = 7 * 24 * 60 * 60_000;
+/** The events that change an order; others are stored and left alone. Disputes (payment.dispute.*) are handled too. */
+const handledEvents = new Set(['payment.authorized', 'payment.captured', 'order.paid', 'payment.failed', 'refund.processed']);
 const maxWebhookAttempts = 20;
 /** Razorpay's events nest about six levels; PostgreSQL's jsonb refuses a few thousand. */
 const maxWebhookDepth = 64;
@@ -263,29 +268,76 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       return refuse(400, paymentMessages.amountMismatch);
     }
 
-    // The signature proves the gateway took this payment for this order, at the order's amount.
-    const result = await fulfilment.fulfilOrder({
-      gatewayOrderId: order.gatewayOrderId,
-      payment: {
-        id: body.razorpay_payment_id,
-        orderId: order.gatewayOrderId,
-        status: 'captured',
-        amountPaise: order.amountPaise,
-        currency: order.currency,
-        method: null,
-        email: body.userDetails.email,
-        errorCode: null,
-        errorDescription: null,
-      },
-      by: 'verification',
-      buyer: body.userDetails,
-    });
+    // The signature says Checkout saw the payment succeed; whether its money was taken is the gateway's to say.
+    let payment: GatewayPayment;
+    try {
+      payment = await takenPayment(order, body.razorpay_payment_id);
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      logger.warn('payment not confirmed at the gateway', { orderId: order.gatewayOrderId, error: err.message });
+      // Whoever fulfils it later (the webhook, the reconciler) then knows whose account it is.
+      await fulfilment.rememberBuyer(order.gatewayOrderId, body.userDetails);
+      return refuse(502, paymentMessages.notConfirmed);
+    }
+    if (payment.orderId !== order.gatewayOrderId) return refuse(400, paymentMessages.orderUnknown);
+    if (payment.status !== 'captured') return uncaptured(order, payment, body.userDetails);
+
+    const result = await fulfilment.fulfilOrder({ gatewayOrderId: order.gatewayOrderId, payment, by: 'verification', buyer: body.userDetails });
     // Refunded since (a checkout resumed days later): "paid, welcome" would be false, and the account has no plan from it.
     if (result.outcome === 'fulfilled' || result.outcome === 'pending') {
       const paid = await findPayment(db, body.razorpay_payment_id);
       if (paid && isFullyRefunded(paid)) return refuse(409, paymentMessages.refunded);
     }
     return answerFor(result, idToken);
+  }
+
+  /**
+   * The payment as the gateway holds it, with its money taken where it is due: one a webhook or an earlier check
+   * recorded as captured (or refunded since) is taken as recorded; otherwise the gateway is asked, and an authorized
+   * one is captured. Rejects with GatewayError when the gateway cannot say.
+   */
+  async function takenPayment(order: OrderRow, paymentId: string): Promise<GatewayPayment> {
+    const known = await findPayment(db, paymentId);
+    if (known && (known.status === 'captured' || known.status === 'refunded')) return gatewayPaymentOf(known);
+    return captureIfDue(order, await gateway.fetchPayment(paymentId));
+  }
+
+  /**
+   * An `authorized` payment is captured when it pays its order, still unpaid, in full; any other payment comes back
+   * as it is (an uncaptured one is released to the buyer by the gateway). A manual-capture account's payments wait
+   * here; on automatic capture the gateway may capture first, which the refusal's second look finds.
+   */
+  async function captureIfDue(order: OrderRow, payment: GatewayPayment): Promise<GatewayPayment> {
+    if (payment.status !== 'authorized' || payment.orderId !== order.gatewayOrderId) return payment;
+    // Events come in any order: a payment.authorized after the capture was already recorded changes nothing.
+    const known = await findPayment(db, payment.id);
+    if (known?.status === 'captured' || known?.status === 'refunded') return { ...gatewayPaymentOf(known), email: payment.email };
+    await recordPayment(db, payment);
+    const current = await findOrder(db, order.gatewayOrderId);
+    if (!current || current.status === 'paid' || !paysOrderInFull(current, payment)) {
+      logger.warn('authorized payment left uncaptured', { orderId: order.gatewayOrderId, paymentId: payment.id, orderStatus: current?.status });
+      return payment;
+    }
+    try {
+      const captured = await gateway.capturePayment(payment.id, payment.amountPaise, payment.currency);
+      logger.info('payment captured', { orderId: order.gatewayOrderId, paymentId: payment.id });
+      return captured;
+    } catch (err) {
+      const now = await gateway.fetchPayment(payment.id);
+      if (now.status === 'captured') return now;
+      throw err;
+    }
+  }
+
+  /** Verification of a payment whose money was not taken: why, in the buyer's words, and nothing fulfilled. */
+  async function uncaptured(order: OrderRow, payment: GatewayPayment, buyer: BuyerDetails): Promise<VerifyOutcome> {
+    if (payment.status === 'refunded') return refuse(409, paymentMessages.refunded);
+    if (payment.status === 'failed') return refuse(400, paymentMessages.paymentFailed);
+    const current = (await findOrder(db, order.gatewayOrderId)) ?? order;
+    if (current.status === 'paid' && current.paidPaymentId !== payment.id) return refuse(409, paymentMessages.alreadyPaid);
+    if (!paysOrderInFull(current, payment)) return refuse(400, paymentMessages.amountMismatch);
+    await fulfilment.rememberBuyer(order.gatewayOrderId, buyer);
+    return refuse(502, paymentMessages.notConfirmed);
   }
 
   async function answerFor(result: FulfilResult, idToken: string | undefined): Promise<VerifyOutcome> {
@@ -366,7 +418,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     const entities = (payload as { payload?: Record<string, { entity?: unknown } | undefined> }).payload;
     const payment = paymentFromEntity(entities?.payment?.entity);
     const isDispute = type.startsWith('payment.dispute.');
-    if (type !== 'payment.captured' && type !== 'order.paid' && type !== 'payment.failed' && type !== 'refund.processed' && !isDispute) return 'done';
+    if (!handledEvents.has(type) && !isDispute) return 'done';
     if (!payment) {
       logger.warn('webhook event without a payment entity', { type });
       return 'done';
@@ -387,7 +439,18 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (!order) logger.warn('payment.failed for an order this server did not create', { orderId: payment.orderId });
       return order === 'busy' ? 'busy' : 'done';
     }
-    const request = { gatewayOrderId: payment.orderId, payment: { ...payment, status: 'captured' }, by: 'webhook', buyerEmail: payment.email } as const;
+    let paid: GatewayPayment = { ...payment, status: 'captured' };
+    if (type === 'payment.authorized') {
+      const order = await findOrder(db, payment.orderId);
+      if (!order) {
+        logger.warn('payment.authorized for an order this server did not create', { orderId: payment.orderId });
+        return 'done';
+      }
+      // A gateway that cannot capture now leaves the event failed, and the reconciler retries it.
+      paid = await captureIfDue(order, payment);
+      if (paid.status !== 'captured') return 'done';
+    }
+    const request = { gatewayOrderId: payment.orderId, payment: { ...paid, email: payment.email }, by: 'webhook', buyerEmail: payment.email } as const;
     const result = waitForHolder ? await fulfilment.fulfilOrder(request) : await fulfilment.fulfilOrderIfFree(request);
     if (result.outcome === 'unknown_order') logger.warn('paid event for an order this server did not create', { orderId: payment.orderId });
     if (result.outcome === 'busy') return 'busy';
@@ -454,8 +517,14 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       // An order another request holds right now (its webhook, its buyer's verification) is left to it, and asked
       // about again next sweep, instead of holding up the sweep while it finishes.
       let busy = false;
-      for (const payment of gatewayPayments) {
-        if (payment.orderId !== order.gatewayOrderId) continue;
+      for (const reported of gatewayPayments) {
+        if (reported.orderId !== order.gatewayOrderId) continue;
+        // An authorized payment whose capture the gateway cannot take now is asked about again next sweep.
+        const payment = await captureIfDue(order, reported).catch((err: unknown) => {
+          logger.warn('reconciliation could not capture a payment', { orderId: order.gatewayOrderId, error: err instanceof Error ? err.message : String(err) });
+          busy = true;
+          return reported;
+        });
         if (payment.status === 'failed') {
           busy ||= (await fulfilment.recordFailedPayment(payment, 'reconciliation', lockOrderIfFree)) === 'busy';
         } else if (payment.status === 'captured') {

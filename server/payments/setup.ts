@@ -68,6 +68,7 @@ export function createPayments({
           logger,
           deliverWebhook: (rawBody, signature, eventId) => service.handleWebhook(rawBody, signature, eventId),
           webhookDelayMs: config.payments.sandboxWebhookDelayMs,
+          capture: config.payments.sandboxCapture,
         })
       : undefined;
   return { service, gateway, sandbox };

@@ -64,6 +64,9 @@ export const paymentMessages = {
     'Payment verification failed. This order was already paid with another payment; the second payment will be refunded.',
   detailsInvalid: 'Payment verification failed. Some of your details are not valid.',
   refunded: 'This payment has been refunded in full, so it no longer pays for a plan. If you did not expect this, please contact us.',
+  paymentFailed: 'Payment verification failed. The payment provider reports that this payment did not go through.',
+  notConfirmed:
+    'Your payment could not be confirmed with the payment provider just now. Please do not pay again: we will confirm it shortly.',
 } as const;
 
 // Schemas are built on first use, not at import (src/domain/onFirstUse.ts): the helpers here are functions.

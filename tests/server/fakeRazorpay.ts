@@ -3,8 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the part of Razorpay's REST API the server uses: POST /v1/orders, GET /v1/orders/:id/payments
- * and GET /v1/payments/:id, with Basic auth checked and errors in Razorpay's shape. Tests point the SDK's HTTP client
+ * A local stand-in for the part of Razorpay's REST API the server uses: POST /v1/orders, GET /v1/orders/:id/payments,
+ * GET /v1/payments/:id and POST /v1/payments/:id/capture, with Basic auth checked and errors in Razorpay's shape. A
+ * payment added as `authorized` is one a manual-capture account has not captured yet. Tests point the SDK's HTTP client
  * at it (RAZORPAY_API_URL) and can make it fail, hang or slow down, and add payments as if a buyer had paid.
  */
 
@@ -42,7 +43,9 @@ export type FakeBehaviour =
   /** Waits this long before answering normally. */
   | { kind: 'slow'; delayMs: number }
   /** Accepts the connection and never answers. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Drops every connection at once, as an unreachable host does. */
+  | { kind: 'down' };
 
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const razorpayId = (prefix: string) => `${prefix}_${Array.from({ length: 14 }, () => base62[randomInt(62)]).join('')}`;
@@ -86,6 +89,10 @@ export async function startFakeRazorpay({ keyId, keySecret }: { keyId: string; k
     if (behaviour.kind === 'hang') return;
     if (behaviour.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, (behaviour as { delayMs: number }).delayMs));
     if (behaviour.kind === 'error') return send(res, behaviour.status, razorpayError(behaviour.code, behaviour.description));
+    if (behaviour.kind === 'down') {
+      req.socket.destroy();
+      return;
+    }
     if (req.headers.authorization !== expectedAuth) {
       return send(res, 401, razorpayError('BAD_REQUEST_ERROR', 'Authentication failed'));
     }
@@ -119,6 +126,26 @@ export async function startFakeRazorpay({ keyId, keySecret }: { keyId: string; k
       if (!orders.has(id)) return send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'The id provided does not exist'));
       const items = [...payments.values()].filter((payment) => payment.order_id === id);
       return send(res, 200, { entity: 'collection', count: items.length, items });
+    }
+    const capture = /^\/v1\/payments\/([^/]+)\/capture$/.exec(path);
+    if (req.method === 'POST' && capture) {
+      const payment = payments.get(decodeURIComponent(capture[1]!));
+      if (!payment) return send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+      const body = await readJson(req);
+      if (payment.status === 'captured') return send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'This payment has already been captured'));
+      if (payment.status !== 'authorized') {
+        return send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'Only payments which have been authorized and not yet captured can be captured'));
+      }
+      if (Number(body.amount) !== payment.amount || body.currency !== payment.currency) {
+        return send(res, 400, razorpayError('BAD_REQUEST_ERROR', 'Capture amount must be equal to the amount authorized'));
+      }
+      payment.status = 'captured';
+      const order = orders.get(payment.order_id);
+      if (order) {
+        order.status = 'paid';
+        order.amount_paid = payment.amount;
+      }
+      return send(res, 200, payment);
     }
     const onePayment = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && onePayment) {

@@ -8,6 +8,7 @@ import { grantPlan } from '../../server/auth/service';
 import { listRows, summaryCounts } from '../../server/admin/repository';
 import type { GrantPlan } from '../../server/payments/fulfilment';
 import { createPayments, type Payments } from '../../server/payments/setup';
+import { recordPayment } from '../../server/payments/repository';
 import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
@@ -274,6 +275,18 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
     // Razorpay would not let the same order be paid twice from Checkout; the sandbox refuses as well.
     expect((await pay(order.id)).status).toBe(409);
     const second = 'pay_SecondPayment01';
+    // The gateway took a second payment for it all the same (a UPI collect approved late, say): the sandbox's record.
+    await recordPayment(testDb.db, {
+      id: second,
+      orderId: order.id,
+      status: 'captured',
+      amountPaise: order.amount,
+      currency: 'INR',
+      method: 'upi',
+      email: null,
+      errorCode: null,
+      errorDescription: null,
+    });
     const response = await verify({
       razorpay_payment_id: second,
       razorpay_order_id: order.id,
