@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorFailure, outputTail } from '../../scripts/emulatorOutput';
 
@@ -36,7 +37,7 @@ describe('why the Auth Emulator stopped', () => {
 
 describe('firebase.json', () => {
   it('lets firebase-tools choose free hub and logging ports on IPv4 loopback, so only the auth port can be taken', () => {
-    const { emulators } = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')) as {
+    const { emulators } = JSON.parse(readFileSync(path.resolve('firebase.json'), 'utf8')) as {
       emulators: Record<string, { host?: string; port?: number }>;
     };
     expect(emulators.auth).toEqual({ host: '127.0.0.1', port: 9099 });
