@@ -32,6 +32,8 @@ export interface CheckoutResponse {
 export interface PendingPayment extends CheckoutResponse {
   plan: PlanKey;
   userDetails: CustomerDetails;
+  /** The order's secret from create-order: with it, the server signs this browser's buyer in (decision 090). */
+  checkoutSecret?: string;
 }
 
 /** What the checkout actor opens with. */
@@ -199,10 +201,10 @@ export const paymentMachine = setup({
     takePayment: assign({
       pending: ({ context, event }) => {
         assertEvent(event, 'payment.checkoutSucceeded');
-        return { ...event.response, plan: context.plan, userDetails: context.customer };
+        return { ...event.response, plan: context.plan, userDetails: context.customer, checkoutSecret: context.order?.checkoutSecret };
       },
     }),
-    /** Provided: keeps the pending payment in this tab's session storage. */
+    /** Provided: keeps the pending payment in this browser's storage, where a reload or another tab finds it. */
     savePending: (_, _params: { pending: PendingPayment }) => {},
     /** Provided: forgets it once verification has ended either way. */
     forgetPending: () => {},

@@ -193,6 +193,11 @@ export const orders = pgTable(
     fulfilledBy: text('fulfilled_by'),
     /** The fulfilment created the Firebase account: the buyer has no password yet (decision 055). */
     accountCreated: boolean('account_created').notNull().default(false),
+    /**
+     * SHA-256 of the secret create-order gave the buyer's browser: a sign-in token for an account this order created
+     * goes only to a verification that sends it (decision 090). Null on orders created before it existed.
+     */
+    checkoutSecretHash: text('checkout_secret_hash'),
     /** Why the last fulfilment attempt stopped (Firebase down, no buyer email); the reconciler retries. */
     fulfilmentError: text('fulfilment_error'),
     /**

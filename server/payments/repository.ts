@@ -22,6 +22,8 @@ export interface NewOrder {
   mode: 'sandbox' | 'live';
   customerEmail: string | null;
   customerDetails: Record<string, unknown> | null;
+  /** What the order keeps of its browser's checkout secret (signature.ts). */
+  checkoutSecretHash?: string | null;
 }
 
 export async function insertOrder(db: Database, order: NewOrder): Promise<OrderRow> {
@@ -56,16 +58,16 @@ async function insertOrderRows(db: Database, newOrders: NewOrder[]): Promise<Ins
   // The ids are made here (a random UUID, as the column's default makes): PostgreSQL's own generator cost PGlite about
   // 2 µs a row more.
   const json = JSON.stringify(
-    newOrders.map((o) => ({ i: randomUUID(), g: o.gatewayOrderId, r: o.receipt, p: o.plan, a: o.amountPaise, c: o.currency, m: o.mode, e: o.customerEmail, d: o.customerDetails })),
+    newOrders.map((o) => ({ i: randomUUID(), g: o.gatewayOrderId, r: o.receipt, p: o.plan, a: o.amountPaise, c: o.currency, m: o.mode, e: o.customerEmail, d: o.customerDetails, s: o.checkoutSecretHash })),
   );
   // No RETURNING: one INSERT writes every row or none (no ON CONFLICT here), so its row count says it all, and on
   // PGlite reading back a row per order cost about a sixth of the batch's time.
   const written = await runWriteStatement(
     db,
     sql`
-    insert into ${orders} (id, gateway_order_id, receipt, plan, amount_paise, currency, mode, customer_email, customer_details)
-    select i, g, r, p, a, c, m, e, d
-    from jsonb_to_recordset(${json}::jsonb) as o(i uuid, g text, r text, p text, a integer, c text, m text, e text, d jsonb)`,
+    insert into ${orders} (id, gateway_order_id, receipt, plan, amount_paise, currency, mode, customer_email, customer_details, checkout_secret_hash)
+    select i, g, r, p, a, c, m, e, d, s
+    from jsonb_to_recordset(${json}::jsonb) as o(i uuid, g text, r text, p text, a integer, c text, m text, e text, d jsonb, s text)`,
   );
   if (written !== newOrders.length) throw new Error(`order insert wrote ${written} of ${newOrders.length} rows`);
   return newOrders.map(({ gatewayOrderId, amountPaise }) => ({ gatewayOrderId, amountPaise }));

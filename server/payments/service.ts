@@ -41,7 +41,7 @@ import {
   releaseOrderCheck,
   type NewOrder,
 } from './repository';
-import { isValidPaymentSignature, isValidWebhookSignature } from './signature';
+import { isOrderCheckoutSecret, isValidPaymentSignature, isValidWebhookSignature, newCheckoutSecret } from './signature';
 
 /**
  * Online payment (docs/decisions/090-payment-fulfilment.md): orders priced here, payments verified against orders this
@@ -95,6 +95,12 @@ export interface PaymentService {
   reconcile(): Promise<ReconcileSummary>;
   /** Resolves when the webhook processing started so far has finished (tests, shutdown). */
   settled(): Promise<void>;
+}
+
+/** What a verification brings to be signed in: the buyer's ID token, or the order's checkout secret. */
+interface Proof {
+  idToken: string | undefined;
+  checkoutSecret: string | undefined;
 }
 
 /** A token is handed out without proof of identity only for an account this very order created, and only for a day. */
@@ -207,6 +213,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     }
     // The row is written only once the gateway answered: a failed or slow gateway leaves nothing half-made.
     const { email, ...details } = userDetails ?? { email: null };
+    const checkoutSecret = newCheckoutSecret();
     const order = await orderWriter.write({
       gatewayOrderId: gatewayOrder.id,
       receipt,
@@ -216,6 +223,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       mode: gateway.mode,
       customerEmail: email,
       customerDetails: userDetails ? details : null,
+      checkoutSecretHash: checkoutSecret.hash,
     });
     logger.info('order status', { orderId: order.gatewayOrderId, plan, from: null, to: 'created', by: 'create-order' });
     return {
@@ -225,6 +233,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       keyId: gateway.keyId,
       mode: gateway.mode,
       description: paymentDescription(price),
+      checkoutSecret: checkoutSecret.secret,
     };
   }
 
@@ -233,10 +242,15 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     body: { success: false, msg, ...(fieldErrors && { fieldErrors }) },
   });
 
-  /** The sign-in token for a fulfilled order, when the caller may have one (see tokenWindowMs). */
-  async function tokenFor(order: OrderRow, uid: string, idToken: string | undefined): Promise<string | null> {
+  /**
+   * The sign-in token for a fulfilled order, when the caller may have one: the browser that created the order (its
+   * checkout secret) for the account the order created, within tokenWindowMs; or the account's own signed-in user.
+   * The payment's ids and signature alone sign no one in: they are not secret enough (decision 090).
+   */
+  async function tokenFor(order: OrderRow, uid: string, { idToken, checkoutSecret }: Proof): Promise<string | null> {
     const fulfilledAt = order.fulfilledAt?.getTime() ?? 0;
-    if (order.accountCreated && now().getTime() - fulfilledAt < tokenWindowMs) return auth.createCustomToken(uid);
+    const ownBrowser = isOrderCheckoutSecret(order.checkoutSecretHash, checkoutSecret);
+    if (ownBrowser && order.accountCreated && now().getTime() - fulfilledAt < tokenWindowMs) return auth.createCustomToken(uid);
     if (idToken && verifier) {
       const caller = await verifier.verify(idToken).catch(() => undefined);
       if (caller?.uid === uid) return auth.createCustomToken(uid);
@@ -288,7 +302,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       const paid = await findPayment(db, body.razorpay_payment_id);
       if (paid && isFullyRefunded(paid)) return refuse(409, paymentMessages.refunded);
     }
-    return answerFor(result, idToken);
+    return answerFor(result, { idToken, checkoutSecret: body.checkoutSecret });
   }
 
   /**
@@ -340,19 +354,14 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return refuse(502, paymentMessages.notConfirmed);
   }
 
-  async function answerFor(result: FulfilResult, idToken: string | undefined): Promise<VerifyOutcome> {
+  async function answerFor(result: FulfilResult, proof: Proof): Promise<VerifyOutcome> {
     switch (result.outcome) {
       case 'fulfilled': {
-        const token = await tokenFor(result.order, result.uid, idToken);
+        const token = await tokenFor(result.order, result.uid, proof);
         if (token) return { status: 200, body: { success: true, token } };
-        return {
-          status: 200,
-          body: {
-            success: true,
-            token: null,
-            msg: 'Payment received. Your plan is now on the account for this email address: please sign in to see it.',
-          },
-        };
+        // An account this order created has no password yet: 'Forgot password?' is how its owner sets one.
+        const msg = result.order.accountCreated ? paymentMessages.signInToNewAccount : paymentMessages.signInToSeePlan;
+        return { status: 200, body: { success: true, token: null, msg } };
       }
       case 'second_payment':
         return refuse(409, paymentMessages.alreadyPaid);

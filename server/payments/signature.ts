@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Razorpay's signatures, HMAC-SHA256 in lowercase hex. The SDK's own helpers compare with `===`, which leaks timing;
@@ -37,4 +37,19 @@ export function isValidPaymentSignature(
 
 export function isValidWebhookSignature(rawBody: Buffer, signature: unknown, webhookSecret: string): boolean {
   return safeEqualHex(webhookSignature(rawBody, webhookSecret), signature);
+}
+
+/** A new checkout secret for one order's browser (256 bits, URL-safe), and the hash the order keeps of it. */
+export function newCheckoutSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: checkoutSecretHash(secret) };
+}
+
+export function checkoutSecretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Whether a verification carries the secret of the order's own browser; an order without one has none to match. */
+export function isOrderCheckoutSecret(storedHash: string | null, given: string | undefined): boolean {
+  return Boolean(storedHash && given) && safeEqualHex(storedHash!, checkoutSecretHash(given!));
 }

@@ -64,6 +64,9 @@ export const paymentMessages = {
     'Payment verification failed. This order was already paid with another payment; the second payment will be refunded.',
   detailsInvalid: 'Payment verification failed. Some of your details are not valid.',
   refunded: 'This payment has been refunded in full, so it no longer pays for a plan. If you did not expect this, please contact us.',
+  signInToSeePlan: 'Payment received. Your plan is now on the account for this email address: please sign in to see it.',
+  signInToNewAccount:
+    'Payment received. Your plan is on a new account for this email address: to sign in, choose "Forgot password?" on the sign-in page and set a password.',
   paymentFailed: 'Payment verification failed. The payment provider reports that this payment did not go through.',
   notConfirmed:
     'Your payment could not be confirmed with the payment provider just now. Please do not pay again: we will confirm it shortly.',
@@ -176,12 +179,20 @@ export interface CreateOrderAnswer {
   keyId: string;
   mode: 'sandbox' | 'live';
   description: string;
+  /**
+   * This browser's own proof that it created the order: sent back with the verification, it lets the server sign
+   * the buyer in to the account the order made (a payment's ids and signature alone do not).
+   */
+  checkoutSecret: string;
 }
 
 const gatewayId = (prefix: string, label: string) =>
   z.string({ error: `${label} is missing.` }).check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${label} is not valid.`));
 
-/** POST /api/verify-payment: the three values of the checkout's success callback, the buyer and the plan. */
+/**
+ * POST /api/verify-payment: the three values of the checkout's success callback, the buyer and the plan, and the
+ * order's checkout secret when this browser created it.
+ */
 export const verifyPaymentSchema = z.lazy(() =>
   z.object({
     razorpay_payment_id: gatewayId('pay', 'Payment id'),
@@ -192,6 +203,9 @@ export const verifyPaymentSchema = z.lazy(() =>
     ),
     userDetails: buyerDetailsSchema,
     plan: planField(),
+    checkoutSecret: z.optional(
+      z.string({ error: 'Checkout secret must be text.' }).check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, 'Checkout secret is not valid.')),
+    ),
   }),
 );
 export type VerifyPaymentInput = z.output<typeof verifyPaymentSchema>;

@@ -26,6 +26,7 @@ const createOrderAnswerSchema = z.lazy(() =>
     keyId: z.string().check(z.minLength(1)),
     mode: z.enum(['sandbox', 'live']),
     description: z.string(),
+    checkoutSecret: z.string().check(z.minLength(1)),
   }) satisfies z.ZodMiniType<CreateOrderAnswer>,
 );
 

@@ -238,6 +238,41 @@ test('browser closed after paying: the webhook fulfils the order, the buyer rese
   await expectPlanOnDashboard(later, 'growth-engine');
 });
 
+// Hardening round 2, finding 2: the sign-in token goes only to the browser that created the order, so this browser
+// must be able to finish when the answer was lost: the server verified the payment, and the tab closed before it heard.
+test('the tab closed before its payment was confirmed: back on the site, the same browser finishes and is signed in', async ({ page, context }) => {
+  const email = uniqueEmail('lost-answer');
+  let answered!: () => void;
+  const lost = new Promise<void>((resolve) => (answered = resolve));
+  await page.route('**/api/verify-payment', async (route) => {
+    // The server does the verification; its answer never reaches the tab.
+    await route.fetch();
+    await route.abort();
+    answered();
+  });
+  await page.goto('/#/pricing');
+  await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
+  await giveGuestDetails(page, email);
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Pay now' }).click();
+  await lost;
+  await page.close();
+  await expectOnePaidOrder(email, 'growth-engine', 'verification');
+
+  // Later, another tab of the same browser: any page offers to finish, and finishing signs the buyer in.
+  const later = await context.newPage();
+  await later.goto('/#/about');
+  const notice = later.getByRole('status', { name: 'Payment to finish' });
+  await expect(notice).toContainText('Your payment went through.');
+  await expectAccessible(later, 'a payment to finish, on another page');
+  await notice.getByRole('link', { name: 'Finish setting up' }).click();
+  await expect(later).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expectPlanOnDashboard(later, 'growth-engine');
+  await expect(notice).toHaveCount(0);
+  const paid = (await purchasesOf(email)).filter((order) => order.status === 'paid');
+  expect(paid).toHaveLength(1);
+});
+
 test('Forgot password answers an unknown address exactly as a known one', async ({ page }) => {
   await askForResetLink(page, uniqueEmail('nobody'));
   await expect(page.getByRole('alert')).toHaveCount(0);

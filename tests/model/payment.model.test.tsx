@@ -42,6 +42,7 @@ const order: CreateOrderAnswer = {
   keyId: 'rzp_test_sandbox',
   mode: 'sandbox',
   description: 'Payment for Growth Engine Plan',
+  checkoutSecret: 'k'.repeat(43),
 };
 const response = {
   razorpay_order_id: order.id,

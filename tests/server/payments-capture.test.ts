@@ -199,7 +199,7 @@ describe.skipIf(!emulatorUp)('on the sandbox, set to capture by hand (SANDBOX_CA
       const order = await payments.service.createOrder({ plan: 'launchpad', currency: 'INR' });
       const checkout = await payments.sandbox!.pay(order.id);
       expect((await paymentRow(checkout.razorpay_payment_id))?.status).toBe('authorized');
-      const response = await postJson(app.url, '/api/verify-payment', { ...checkout, plan: 'launchpad', userDetails: buyer() });
+      const response = await postJson(app.url, '/api/verify-payment', { ...checkout, checkoutSecret: order.checkoutSecret, plan: 'launchpad', userDetails: buyer() });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true, token: expect.any(String) });
       expect(await paymentRow(checkout.razorpay_payment_id)).toMatchObject({ status: 'captured' });

@@ -81,6 +81,7 @@ describe('create-order on Razorpay', () => {
         keyId: keys.keyId,
         mode: 'live',
         description: 'Payment for LaunchPad Plan',
+        checkoutSecret: expect.any(String),
       });
       const atRazorpay = fake.orders.get(answer.id);
       expect(atRazorpay).toMatchObject({ amount: 1_250_000, currency: 'INR', notes: { plan: 'launchpad' } });
@@ -177,7 +178,7 @@ describe.skipIf(!emulatorUp)('live mode on the Auth Emulator', () => {
       const order = await (await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR' })).json();
       const payment = fake.addPayment(order.id);
       const details = buyer();
-      const body = { razorpay_order_id: order.id, razorpay_payment_id: payment.id, userDetails: details, plan: 'launchpad' };
+      const body = { razorpay_order_id: order.id, razorpay_payment_id: payment.id, userDetails: details, plan: 'launchpad', checkoutSecret: order.checkoutSecret };
       const sandboxSigned = await postJson(app.url, '/api/verify-payment', {
         ...body,
         razorpay_signature: paymentSignature(order.id, payment.id, 'a-sandbox-secret'),

@@ -69,14 +69,16 @@ const grantsFor = (uid: string) => counted.grants.filter((grant) => grant.uid ==
 async function newOrder(plan = 'launchpad', userDetails?: unknown) {
   const response = await createOrder({ plan, currency: 'INR', ...(userDetails ? { userDetails } : {}) });
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; amount: number; currency: string; keyId: string; mode: string; description: string };
+  return (await response.json()) as { id: string; amount: number; currency: string; keyId: string; mode: string; description: string; checkoutSecret: string };
 }
 
 async function paidOrder(plan = 'launchpad') {
   const order = await newOrder(plan);
   const response = await pay(order.id);
   expect(response.status).toBe(200);
-  const checkout = (await response.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  const paid = (await response.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  // What the browser verifies with: the checkout's three values and its order's secret (decision 090).
+  const checkout = { ...paid, checkoutSecret: order.checkoutSecret };
   return { order, checkout };
 }
 
@@ -102,6 +104,7 @@ describe('POST /api/create-order', () => {
       keyId: 'rzp_test_sandbox',
       mode: 'sandbox',
       description: 'Payment for Growth Engine Plan',
+      checkoutSecret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     const row = await orderRow(answer.id);
     expect(row).toMatchObject({ plan: 'growth-engine', amountPaise: 2_150_000, currency: 'INR', status: 'created', mode: 'sandbox' });
@@ -182,7 +185,7 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
     // Pay without the sandbox's own webhook, then race verify against a signed delivery of the same payment.
     const { checkout } = await (async () => {
       const response = await pay(order.id);
-      return { checkout: await response.json() };
+      return { checkout: { ...(await response.json()), checkoutSecret: order.checkoutSecret } };
     })();
     const hook = signedWebhook(
       'payment.captured',
@@ -458,7 +461,7 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
     const order = await newOrder('launchpad');
     await testDb.db.update(orders).set({ customerEmail: 'void@razorpay.com' }).where(eq(orders.gatewayOrderId, order.id));
     const response = await pay(order.id);
-    const checkout = await response.json();
+    const checkout = { ...(await response.json()), checkoutSecret: order.checkoutSecret };
     await settle(); // the sandbox's own webhook: paid, and no account for the placeholder
     expect(await orderRow(order.id)).toMatchObject({ status: 'paid', fulfilledAt: null, customerUid: null });
     expect(await emulatorHasUser(admin, 'void@razorpay.com')).toBe(false);
@@ -492,7 +495,7 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
   it('a Firebase failure after the payment leaves the order paid; the reconciler finishes it', async () => {
     const failing = countedGrant();
     const { flaky, outage } = paymentsWithFlakyGrant(failing.grant);
-    const { id: orderId, amount } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
+    const { id: orderId, amount, checkoutSecret } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
     const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
     const details = buyer();
     const outcome = await flaky.service.verifyPayment({
@@ -501,6 +504,7 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
       razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret),
       userDetails: details,
       plan: 'launchpad',
+      checkoutSecret,
     });
     expect(outcome.status).toBe(503);
     expect(outcome.body).toMatchObject({ success: false, msg: expect.stringContaining('Your payment was received') });
@@ -529,6 +533,7 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
       razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret),
       userDetails: details,
       plan: 'launchpad',
+      checkoutSecret,
     });
     expect(again.body).toEqual({ success: true, token: expect.any(String) });
   });
@@ -544,9 +549,10 @@ describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () =
     const victim = buyer({ fullName: 'Victim Person' });
     const victimUser = await admin.createUser({ email: victim.email, password: 'victim-password-1' });
     const payer = buyer({ fullName: 'Payer Person' });
-    const { id: orderId } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
+    const { id: orderId, checkoutSecret } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
     const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
-    const signed = { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret), plan: 'launchpad' };
+    // The payer's own browser, secret and all: what is under test is the address sent the second time.
+    const signed = { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret), plan: 'launchpad', checkoutSecret };
     // The payer's account is created, then the grant fails: the order is paid, its account attached, fulfilment owed.
     expect((await flaky.service.verifyPayment({ ...signed, userDetails: payer })).status).toBe(503);
     expect(await orderRow(orderId)).toMatchObject({ customerEmail: payer.email, accountCreated: true, fulfilledAt: null });
@@ -681,11 +687,11 @@ function paymentsWithGatedLookup() {
   });
   const gated = createPayments({ config, db: testDb.db, auth: gatedAuth, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
   async function paidOrder() {
-    const { id: orderId } = await gated.service.createOrder({ plan: 'launchpad', currency: 'INR' });
+    const { id: orderId, checkoutSecret } = await gated.service.createOrder({ plan: 'launchpad', currency: 'INR' });
     const { razorpay_payment_id: paymentId } = await gated.sandbox!.pay(orderId);
     await gated.sandbox!.settled();
     await gated.service.settled();
-    return { orderId, paymentId };
+    return { orderId, paymentId, checkoutSecret };
   }
   return { payments: gated, inFirebase, release, lookups: () => calls, paidOrder };
 }
@@ -819,13 +825,14 @@ describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler a
 describe.skipIf(!emulatorUp)('one fulfiller at a time', () => {
   it('a second completion of an order being fulfilled waits for the first, never calls Firebase meanwhile, and signs in too', async () => {
     const { payments: held, lookups, release, paidOrder: paidWithoutBuyer } = paymentsWithGatedLookup();
-    const { orderId, paymentId } = await paidWithoutBuyer();
+    const { orderId, paymentId, checkoutSecret } = await paidWithoutBuyer();
     const body = {
       razorpay_payment_id: paymentId,
       razorpay_order_id: orderId,
       razorpay_signature: paymentSignature(orderId, paymentId, held.gateway.keySecret),
       userDetails: buyer(),
       plan: 'launchpad',
+      checkoutSecret,
     };
     const first = held.service.verifyPayment(body);
     await expect.poll(lookups).toBe(1);

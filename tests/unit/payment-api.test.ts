@@ -18,7 +18,7 @@ const noWait = { sleep: async () => {} };
 
 describe('payment API client', () => {
   it('create-order sends plan, INR and the buyer, and reads the order', async () => {
-    const order = { id: 'order_X1234567', amount: 2_150_000, currency: 'INR', keyId: 'rzp_test', mode: 'sandbox', description: 'Payment for Growth Engine Plan' };
+    const order = { id: 'order_X1234567', amount: 2_150_000, currency: 'INR', keyId: 'rzp_test', mode: 'sandbox', description: 'Payment for Growth Engine Plan', checkoutSecret: 'k'.repeat(43) };
     const fetchImpl = answer(201, JSON.stringify(order));
     await expect(createOrder({ plan: 'growth-engine', userDetails: buyer }, fetchImpl)).resolves.toEqual(order);
     const [url, init] = fetchImpl.mock.calls[0]!;

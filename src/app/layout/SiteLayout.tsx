@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Header, headerBarHeight } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
+import { PendingPaymentNotice } from '../../features/payment/PendingPaymentNotice';
 import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
 import { skipLinkHash } from '../prerender/homeHash';
 
@@ -38,6 +39,7 @@ export function SiteLayout() {
       <Main id="main" tabIndex={-1}>
         <Outlet />
       </Main>
+      <PendingPaymentNotice />
       <Footer />
       {/* Outside the routed page, so the conversation survives route changes; empty until first opened. */}
       <ChatDock />

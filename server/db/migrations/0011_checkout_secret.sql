@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "checkout_secret_hash" text;
