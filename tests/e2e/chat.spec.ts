@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { queryDatabase } from './db';
 import { openChat } from './funnels';
+import { chromiumArgs, chromiumPath } from '../chromium';
 
 /**
  * The footer chat assistant against the real server and its local assistant: streamed answers, Send disabled while
@@ -187,10 +188,21 @@ test('keyboard only: open from the footer, send with Enter, Escape closes and fo
   await expect(launcher).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('the chat’s code loads on first open, not with the home page, and a failed load can be retried', async ({ page }) => {
+/** The built chat widget's chunk, under its own URL or a retry's. */
+const chatChunk = /\/assets\/ChatWidget-[^/?]+\.js(\?[^/]*)?$/;
+
+/**
+ * The chat's code loads on first open, not with the home page; while its chunk cannot be fetched the launcher says so,
+ * and once it can, the next click fetches it again and opens the assistant.
+ */
+async function chatLoadsOnOpenAndRetries(page: Page) {
   const loaded: string[] = [];
+  const chunkRequests: string[] = [];
   page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
-  await page.route(/\/assets\/ChatWidget-[^/]+\.js$/, (route) => route.abort('failed'));
+  page.on('request', (request) => {
+    if (chatChunk.test(request.url())) chunkRequests.push(request.url());
+  });
+  await page.route(chatChunk, (route) => route.abort('failed'));
   await page.goto('/#/');
   await page.waitForLoadState('networkidle');
   expect(loaded.filter((path) => /ChatWidget|xstate/.test(path))).toEqual([]);
@@ -199,10 +211,50 @@ test('the chat’s code loads on first open, not with the home page, and a faile
   await launcher.click();
   await expect(page.getByRole('status').filter({ hasText: 'The assistant could not load' })).toBeVisible();
 
-  await page.unroute(/\/assets\/ChatWidget-[^/]+\.js$/);
+  await page.unroute(chatChunk);
+  const failed = chunkRequests.length;
+  expect(failed).toBeGreaterThan(0);
   await launcher.click();
   await expect(page.getByRole('dialog', { name: 'GrowthPath assistant' })).toBeVisible();
+  // One new request, under a URL not tried before: a browser that keeps a failed fetch for its URL fetches it.
+  const retried = chunkRequests.slice(failed);
+  expect(retried).toHaveLength(1);
+  expect(chunkRequests.slice(0, failed)).not.toContain(retried[0]);
   expect(loaded.some((path) => /ChatWidget/.test(path))).toBe(true);
+}
+
+/** Whether this browser answers a second import() of a module whose fetch failed without fetching it again. */
+async function keepsFailedModuleFetches(browser: Browser, baseURL: string | undefined): Promise<boolean> {
+  const page = await browser.newPage({ baseURL });
+  let requests = 0;
+  await page.route('**/module-fetch-probe.js', (route) =>
+    ++requests === 1 ? route.abort('failed') : route.fulfill({ contentType: 'text/javascript', body: 'export {};' }),
+  );
+  await page.goto('/#/');
+  await page.evaluate(async (url) => {
+    await import(url).catch(() => undefined);
+    await import(url).catch(() => undefined);
+  }, '/module-fetch-probe.js');
+  await page.close();
+  return requests === 1;
+}
+
+test('the chat’s code loads on first open, not with the home page, and a failed load can be retried', async ({ page }) => {
+  await chatLoadsOnOpenAndRetries(page);
+});
+
+test('a failed load of the chat can be retried in a browser that keeps a failed module fetch for its URL', async ({ playwright, baseURL }) => {
+  // Chromium's switch back to the module map that keeps failed fetches, as browsers without the HTML spec's change do.
+  const browser = await playwright.chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, '--disable-blink-features=ModuleMapDoNotCacheFailedFetch'],
+  });
+  try {
+    expect(await keepsFailedModuleFetches(browser, baseURL), 'this Chromium no longer has the switch').toBe(true);
+    await chatLoadsOnOpenAndRetries(await browser.newPage({ baseURL }));
+  } finally {
+    await browser.close();
+  }
 });
 
 test.describe('on a phone', () => {

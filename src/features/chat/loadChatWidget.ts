@@ -1,12 +1,7 @@
-import type * as ChatWidgetModule from './ChatWidget';
+import { retryableImport } from '../../lib/retryableImport';
 
-/** The chat widget's code, fetched once on demand; a failed fetch is forgotten so the next request tries again. */
-let pending: Promise<typeof ChatWidgetModule> | null = null;
-
-export function loadChatWidget(): Promise<typeof ChatWidgetModule> {
-  pending ??= import('./ChatWidget').catch((error: unknown) => {
-    pending = null;
-    throw error;
-  });
-  return pending;
-}
+/**
+ * The chat widget's code, fetched once on demand; after a failed fetch, the next request tries again
+ * (docs/decisions/174-a-failed-chunk-is-fetched-again-under-a-fresh-url.md says what a retry cannot reach).
+ */
+export const loadChatWidget = retryableImport(() => import('./ChatWidget'));
