@@ -250,7 +250,8 @@ test('a failed load of the chat can be retried in a browser that keeps a failed 
     args: [...chromiumArgs, '--disable-blink-features=ModuleMapDoNotCacheFailedFetch'],
   });
   try {
-    expect(await keepsFailedModuleFetches(browser, baseURL), 'this Chromium no longer has the switch').toBe(true);
+    // A later Chromium may drop the switch: it then always fetches again, and the test above covers it.
+    test.skip(!(await keepsFailedModuleFetches(browser, baseURL)), 'this Chromium no longer keeps failed module fetches');
     await chatLoadsOnOpenAndRetries(await browser.newPage({ baseURL }));
   } finally {
     await browser.close();
