@@ -8,7 +8,7 @@ import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
 import { startFakeRazorpay, type FakeRazorpay } from './fakeRazorpay';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, countedGrant, emulatorHost, emulatorUp, postJson, postWebhook, projectId, signedWebhook } from './payments-support';
+import { buyer, countedGrant, emulatorHost, emulatorUp, liveConfig, postJson, postWebhook, projectId, signedWebhook } from './payments-support';
 
 /**
  * Hardening round 2, finding 3: verification recorded a payment as captured from its signature alone. The signature
@@ -26,15 +26,7 @@ let live: Config;
 beforeAll(async () => {
   fake = await startFakeRazorpay(keys);
   testDb = await openTestDatabase();
-  live = testConfig({
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    FIREBASE_PROJECT_ID: projectId,
-    RAZORPAY_KEY_ID: keys.keyId,
-    RAZORPAY_KEY_SECRET: keys.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-    PAYMENT_GATEWAY_TIMEOUT_MS: '1000',
-  });
+  live = liveConfig(fake, keys);
 });
 
 afterAll(async () => {

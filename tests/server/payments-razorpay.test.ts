@@ -10,17 +10,16 @@ import { createPayments, type Payments } from '../../server/payments/setup';
 import { paymentSignature } from '../../server/payments/signature';
 import { priceOf } from '../../src/domain/payment';
 import { razorpayId, startFakeRazorpay, type FakeRazorpay } from './fakeRazorpay';
-import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+import { openTestDatabase, startApp, type RunningApp, type TestDatabase } from './support';
 import {
   buyer,
   countedGrant,
   emulatorHasUser,
-  emulatorHost,
   emulatorUp,
+  liveConfig,
   memoryAuthAdmin,
   postJson,
   postWebhook,
-  projectId,
   signedWebhook,
 } from './payments-support';
 
@@ -39,15 +38,7 @@ let config: Config;
 beforeAll(async () => {
   fake = await startFakeRazorpay(keys);
   testDb = await openTestDatabase();
-  config = testConfig({
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    FIREBASE_PROJECT_ID: projectId,
-    RAZORPAY_KEY_ID: keys.keyId,
-    RAZORPAY_KEY_SECRET: keys.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-    PAYMENT_GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs),
-  });
+  config = liveConfig(fake, keys, gatewayTimeoutMs);
 });
 
 afterAll(async () => {

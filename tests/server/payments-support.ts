@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import { grantPlan } from '../../server/auth/service';
 import type { GrantPlan } from '../../server/payments/fulfilment';
+import type { Config } from '../../server/config';
 import { webhookSignature } from '../../server/payments/signature';
+import { testConfig } from './support';
 
 /** Shared by the payments-*.test.ts files: buyers, counted grants, an in-memory Firebase admin, signed webhooks. */
 
@@ -134,6 +136,19 @@ export function postJson(url: string, path: string, body: unknown, headers: Reco
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
+  });
+}
+
+/** The tests' config in live mode: Razorpay's keys, its API at the fake, on the Auth Emulator the tests run. */
+export function liveConfig(fake: { url: string }, keys: { keyId: string; keySecret: string; webhookSecret: string }, gatewayTimeoutMs = 1_000): Config {
+  return testConfig({
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    FIREBASE_PROJECT_ID: projectId,
+    RAZORPAY_KEY_ID: keys.keyId,
+    RAZORPAY_KEY_SECRET: keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+    PAYMENT_GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs),
   });
 }
 
