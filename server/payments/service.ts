@@ -18,6 +18,7 @@ import { createWriteBatcher } from '../db/writeBatcher';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
+import { createCapture } from './capture';
 import { createFulfilment, paysOrderInFull, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
 import { recordDispute } from './disputes';
 import { disputeFromEntity, GatewayError, paymentFromEntity, refundFromEntity, type GatewayPayment, type PaymentGateway } from './gateway';
@@ -27,7 +28,6 @@ import {
   findOrder,
   findPayment,
   findPendingWebhookEvents,
-  gatewayPaymentOf,
   findUnfulfilledPaidOrders,
   insertOrders,
   insertWebhookEvent,
@@ -37,7 +37,6 @@ import {
   markWebhookEventFailed,
   releaseWebhookEvent,
   markWebhookEventProcessed,
-  recordPayment,
   releaseOrderCheck,
   type NewOrder,
 } from './repository';
@@ -188,6 +187,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     now = () => new Date(),
   } = deps;
   const fulfilment = createFulfilment({ db, auth, logger, grant: deps.grant, now });
+  const { takenPayment, captureIfDue } = createCapture({ db, gateway, logger });
   const queue = createWorkQueue(webhookConcurrency);
   // Orders created at the same moment share one insert (group commit); each request still gets its own row or error.
   const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows), { worthRetryingAlone: (error) => !isDatabaseUnavailable(error) });
@@ -303,44 +303,6 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (paid && isFullyRefunded(paid)) return refuse(409, paymentMessages.refunded);
     }
     return answerFor(result, { idToken, checkoutSecret: body.checkoutSecret });
-  }
-
-  /**
-   * The payment as the gateway holds it, with its money taken where it is due: one a webhook or an earlier check
-   * recorded as captured (or refunded since) is taken as recorded; otherwise the gateway is asked, and an authorized
-   * one is captured. Rejects with GatewayError when the gateway cannot say.
-   */
-  async function takenPayment(order: OrderRow, paymentId: string): Promise<GatewayPayment> {
-    const known = await findPayment(db, paymentId);
-    if (known && (known.status === 'captured' || known.status === 'refunded')) return gatewayPaymentOf(known);
-    return captureIfDue(order, await gateway.fetchPayment(paymentId));
-  }
-
-  /**
-   * An `authorized` payment is captured when it pays its order, still unpaid, in full; any other payment comes back
-   * as it is (an uncaptured one is released to the buyer by the gateway). A manual-capture account's payments wait
-   * here; on automatic capture the gateway may capture first, which the refusal's second look finds.
-   */
-  async function captureIfDue(order: OrderRow, payment: GatewayPayment): Promise<GatewayPayment> {
-    if (payment.status !== 'authorized' || payment.orderId !== order.gatewayOrderId) return payment;
-    // Events come in any order: a payment.authorized after the capture was already recorded changes nothing.
-    const known = await findPayment(db, payment.id);
-    if (known?.status === 'captured' || known?.status === 'refunded') return { ...gatewayPaymentOf(known), email: payment.email };
-    await recordPayment(db, payment);
-    const current = await findOrder(db, order.gatewayOrderId);
-    if (!current || current.status === 'paid' || !paysOrderInFull(current, payment)) {
-      logger.warn('authorized payment left uncaptured', { orderId: order.gatewayOrderId, paymentId: payment.id, orderStatus: current?.status });
-      return payment;
-    }
-    try {
-      const captured = await gateway.capturePayment(payment.id, payment.amountPaise, payment.currency);
-      logger.info('payment captured', { orderId: order.gatewayOrderId, paymentId: payment.id });
-      return captured;
-    } catch (err) {
-      const now = await gateway.fetchPayment(payment.id);
-      if (now.status === 'captured') return now;
-      throw err;
-    }
   }
 
   /** Verification of a payment whose money was not taken: why, in the buyer's words, and nothing fulfilled. */
