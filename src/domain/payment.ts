@@ -66,7 +66,7 @@ export const paymentMessages = {
   refunded: 'This payment has been refunded in full, so it no longer pays for a plan. If you did not expect this, please contact us.',
   signInToSeePlan: 'Payment received. Your plan is now on the account for this email address: please sign in to see it.',
   signInToNewAccount:
-    'Payment received. Your plan is on a new account for this email address: to sign in, choose "Forgot password?" on the sign-in page and set a password.',
+    'Payment received. Your plan is on a new account for this email address: to sign in, choose “Forgot password?” on the sign-in page and set a password.',
   paymentFailed: 'Payment verification failed. The payment provider reports that this payment did not go through.',
   notConfirmed:
     'Your payment could not be confirmed with the payment provider just now. Please do not pay again: we will confirm it shortly.',
