@@ -250,8 +250,10 @@ test('a failed load of the chat can be retried in a browser that keeps a failed 
     args: [...chromiumArgs, '--disable-blink-features=ModuleMapDoNotCacheFailedFetch'],
   });
   try {
-    // A later Chromium may drop the switch: it then always fetches again, and the test above covers it.
-    test.skip(!(await keepsFailedModuleFetches(browser, baseURL)), 'this Chromium no longer keeps failed module fetches');
+    // A later Chromium may drop the switch: the retry is then checked as in the test above, and the report says so.
+    if (!(await keepsFailedModuleFetches(browser, baseURL))) {
+      test.info().annotations.push({ type: 'note', description: 'this Chromium no longer keeps failed module fetches, even when told to' });
+    }
     await chatLoadsOnOpenAndRetries(await browser.newPage({ baseURL }));
   } finally {
     await browser.close();
