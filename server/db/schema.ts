@@ -129,6 +129,12 @@ export const userProfiles = pgTable(
     /** The plan paid for, set only by a verified payment (decision D4). */
     purchasedPlan: text('purchased_plan'),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+    /**
+     * Until when the plan is paid for, and how its billing stands (src/domain/billing.ts): both recomputed from the
+     * account's subscriptions with every change to one (docs/decisions/180-monthly-billing.md). Null: granted by hand.
+     */
+    planPaidThrough: timestamp('plan_paid_through', { withTimezone: true }),
+    billingState: text('billing_state'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -207,6 +213,8 @@ export const orders = pgTable(
     fulfillingUntil: timestamp('fulfilling_until', { withTimezone: true }),
     /** When the reconciler last asked the gateway about this order. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** For the order the gateway made for a subscription's first invoice: that subscription (decision 180). */
+    subscriptionId: text('subscription_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -312,6 +320,104 @@ export const paymentWebhookEvents = pgTable(
   (table) => [index('payment_webhook_events_pending_idx').on(table.receivedAt).where(sql`${table.processedAt} is null`)],
 );
 
+// ---- monthly billing (issue 35): Razorpay Plans, subscriptions and their invoices (docs/decisions/180-monthly-billing.md)
+
+/** The gateway's Plan for each plan sold online, per gateway mode and monthly amount: made once by billing:setup-plans. */
+export const billingPlans = pgTable(
+  'billing_plans',
+  {
+    gatewayPlanId: text('gateway_plan_id').primaryKey(),
+    plan: text('plan').notNull(),
+    mode: text('mode').notNull(),
+    monthlyPaise: integer('monthly_paise').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('billing_plans_plan_idx').on(table.plan, table.mode, table.monthlyPaise)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    /** The gateway's subscription id (`sub_...`). */
+    gatewaySubscriptionId: text('gateway_subscription_id').primaryKey(),
+    mode: text('mode').notNull(),
+    plan: text('plan').notNull(),
+    gatewayPlanId: text('gateway_plan_id').notNull(),
+    receipt: text('receipt').notNull().unique(),
+    setupPaise: integer('setup_paise').notNull(),
+    monthlyPaise: integer('monthly_paise').notNull(),
+    /** The gateway's status (src/domain/billing.ts subscriptionStatuses), as of `gatewayAt`. */
+    status: text('status').notNull().default('created'),
+    currentStart: timestamp('current_start', { withTimezone: true }),
+    currentEnd: timestamp('current_end', { withTimezone: true }),
+    chargeAt: timestamp('charge_at', { withTimezone: true }),
+    paidCount: integer('paid_count').notNull().default(0),
+    remainingCount: integer('remaining_count'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the gateway's state stored here was true (an event's time, or a fetch's): an older report changes nothing. */
+    gatewayAt: timestamp('gateway_at', { withTimezone: true }),
+    /** The end of the last period paid for: the latest paid invoice's. */
+    paidThrough: timestamp('paid_through', { withTimezone: true }),
+    /** A cancel at cycle end we asked for: the gateway shows it nowhere, so we keep the date the service ends. */
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    /** Cancelled inside the notice: cancel at cycle end once the charge due on this date is taken. */
+    cancelAfterCharge: timestamp('cancel_after_charge', { withTimezone: true }),
+    customerEmail: text('customer_email'),
+    customerDetails: jsonb('customer_details'),
+    customerUid: text('customer_uid'),
+    checkoutSecretHash: text('checkout_secret_hash'),
+    /** When the reconciler last asked the gateway about it. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('subscriptions_amounts_check', sql`${table.setupPaise} >= 0 and ${table.monthlyPaise} > 0`),
+    index('subscriptions_uid_idx').on(table.customerUid),
+    index('subscriptions_open_idx').on(table.chargeAt).where(sql`${table.status} not in ('cancelled', 'completed', 'expired')`),
+  ],
+);
+
+/** Each invoice (one billing period's charge) of a subscription, as the gateway reported it. */
+export const subscriptionInvoices = pgTable(
+  'subscription_invoices',
+  {
+    gatewayInvoiceId: text('gateway_invoice_id').primaryKey(),
+    gatewaySubscriptionId: text('gateway_subscription_id')
+      .notNull()
+      .references(() => subscriptions.gatewaySubscriptionId),
+    gatewayOrderId: text('gateway_order_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    /** issued, paid, partially_paid, cancelled or expired: the gateway's. */
+    status: text('status').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscription_invoices_subscription_idx').on(table.gatewaySubscriptionId, table.periodStart)],
+);
+
+/**
+ * The sandbox gateway's own records (docs/decisions/091-sandbox-gateway.md): its plans, subscriptions and invoices as
+ * Razorpay would hold them, each a Razorpay-shaped entity, and its clock. Never read outside the sandbox gateway.
+ */
+export const sandboxEntities = pgTable(
+  'sandbox_entities',
+  {
+    id: text('id').primaryKey(),
+    /** plan, subscription, invoice or clock. */
+    kind: text('kind').notNull(),
+    /** The subscription an invoice belongs to. */
+    parentId: text('parent_id'),
+    entity: jsonb('entity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_entities_kind_idx').on(table.kind, table.parentId)],
+);
+
 // ---- staff audit (issue 12): who did what to which row, and when (docs/decisions/102-staff-audit.md) -----------
 
 export const staffAudit = pgTable(
@@ -357,3 +463,5 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentWebhookEventRow = typeof paymentWebhookEvents.$inferSelect;
 export type StaffAuditRow = typeof staffAudit.$inferSelect;
 export type RateLimitHitRow = typeof rateLimitHits.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionInvoiceRow = typeof subscriptionInvoices.$inferSelect;

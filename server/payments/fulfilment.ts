@@ -44,11 +44,18 @@ export type AuthAdmin = Pick<Auth, 'getUserByEmail' | 'createUser' | 'getUser' |
 
 export type GrantPlan = typeof grantPlan;
 
+/**
+ * For the first charge of a subscription (an order with `subscription_id`): the account joins the subscription, and
+ * its plan is recomputed from its subscriptions instead of granted by this one payment (docs/decisions/180).
+ */
+export type GrantSubscription = (tx: Database, order: OrderRow, account: { uid: string; email: string; at: Date }) => Promise<void>;
+
 export interface FulfilmentDeps {
   db: Database;
   auth: AuthAdmin;
   logger: Logger;
   grant?: GrantPlan;
+  grantSubscription?: GrantSubscription;
   now?: () => Date;
   /** How long a completion waits for another that holds the order before leaving it pending. */
   leaseWaitMs?: number;
@@ -136,7 +143,7 @@ const LEASE_POLL_MS = 100;
 /** Why an order is left pending while another fulfiller holds it. */
 const HELD_ELSEWHERE = 'another request is setting up its account';
 
-export function createFulfilment({ db, auth, logger, grant = grantPlan, now = () => new Date(), leaseWaitMs = 10_000 }: FulfilmentDeps) {
+export function createFulfilment({ db, auth, logger, grant = grantPlan, grantSubscription, now = () => new Date(), leaseWaitMs = 10_000 }: FulfilmentDeps) {
   const planClaims = firebasePlanClaims(auth);
   function logMove(order: OrderRow, to: string, by: string) {
     logger.info('order status', { orderId: order.gatewayOrderId, plan: order.plan, from: order.status, to, by });
@@ -317,6 +324,10 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, now = ()
 
   /** The plan for a fulfilled order: raised or renewed, never lowered; a payment for a lower plan is flagged. */
   async function grantFor(tx: Database, order: OrderRow, { uid, email, plan, paidAt }: { uid: string; email: string; plan: PlanKey; paidAt: Date }) {
+    if (order.subscriptionId) {
+      if (!grantSubscription) throw new Error(`order ${order.gatewayOrderId} is a subscription's, and billing is not set up`);
+      return grantSubscription(tx, order, { uid, email, at: now() });
+    }
     const held = await grant({ db: tx }, { uid, email, plan, at: paidAt });
     if (held.plan !== plan && paidAt >= held.purchasedAt && order.paidPaymentId) {
       // A payment never lowers a plan: downgrades go through the account manager (SPEC), who settles this payment.

@@ -25,6 +25,8 @@ export interface GatewayPayment {
   email: string | null;
   errorCode: string | null;
   errorDescription: string | null;
+  /** A subscription's charge names the invoice it paid (docs/billing/razorpay-subscriptions.md §5.4). */
+  invoiceId?: string | null;
 }
 
 export interface PaymentGateway {
@@ -91,6 +93,7 @@ export function paymentFromEntity(entity: unknown): GatewayPayment | null {
     email: usableEmail(e.email),
     errorCode: text(e.error_code),
     errorDescription: text(e.error_description),
+    invoiceId: text(e.invoice_id),
   };
 }
 

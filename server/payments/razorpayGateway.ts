@@ -40,7 +40,8 @@ function paymentOrRefusal(entity: unknown): GatewayPayment {
   return payment;
 }
 
-export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentGateway {
+/** The SDK with its HTTP client set up, and `call`, which turns whatever a call throws into a GatewayError. */
+export function razorpayClient(options: RazorpayGatewayOptions) {
   const rzp = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
   const http = (rzp.api as unknown as { rq: AxiosLike }).rq;
   http.defaults.timeout = options.timeoutMs;
@@ -58,7 +59,11 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
       throw mapped;
     }
   }
+  return { rzp, call };
+}
 
+export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentGateway {
+  const { rzp, call } = razorpayClient(options);
   return {
     mode: 'live',
     keyId: options.keyId,

@@ -2,7 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { PAYMENT_CURRENCY } from '../../src/domain/payment';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
+import { and, eq } from 'drizzle-orm';
+import { sandboxEntities } from '../db/schema';
+import { GatewayError, paymentFromEntity, type GatewayPayment, type PaymentGateway } from './gateway';
 import { findOrder, findPayment, findPaymentsOfOrder, gatewayPaymentOf, recordPayment } from './repository';
 import { paymentSignature, webhookSignature } from './signature';
 
@@ -17,7 +19,7 @@ export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay-shaped ids: a prefix and 14 base62 characters. */
-export function sandboxId(prefix: 'order' | 'pay' | 'evt'): string {
+export function sandboxId(prefix: 'order' | 'pay' | 'evt' | 'sub' | 'inv' | 'plan'): string {
   let id = '';
   for (let i = 0; i < 14; i += 1) id += base62[randomInt(base62.length)];
   return `${prefix}_${id}`;
@@ -36,8 +38,12 @@ const notCapturable = 'Only payments which have been authorized and not yet capt
 export function createSandboxGateway({ db, keySecret, webhookSecret }: SandboxGatewayOptions): PaymentGateway {
   async function knownPayment(paymentId: string): Promise<GatewayPayment> {
     const row = await findPayment(db, paymentId);
-    if (!row) throw new GatewayError('refused', 'The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
-    return gatewayPaymentOf(row);
+    // A subscription's charge is one of the sandbox billing's own entities: it knows the invoice it paid.
+    const [charge] = await db.select().from(sandboxEntities).where(and(eq(sandboxEntities.id, paymentId), eq(sandboxEntities.kind, 'payment')));
+    const billed = paymentFromEntity(charge?.entity);
+    if (row) return { ...gatewayPaymentOf(row), invoiceId: billed?.invoiceId ?? null };
+    if (!billed) throw new GatewayError('refused', 'The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
+    return billed;
   }
   return {
     mode: 'sandbox',

@@ -6,7 +6,9 @@ import {
   paymentMessages,
   priceOf,
   verifyPaymentSchema,
+  verifySubscriptionSchema,
   type BuyerDetails,
+  type VerifySubscriptionInput,
   type CreateOrderAnswer,
   type VerifyPaymentAnswer,
 } from '../../src/domain/payment';
@@ -19,7 +21,7 @@ import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { createCapture } from './capture';
-import { createFulfilment, paysOrderInFull, type AuthAdmin, type FulfilResult, type GrantPlan } from './fulfilment';
+import { createFulfilment, paysOrderInFull, type AuthAdmin, type Fulfilment, type FulfilResult, type GrantPlan } from './fulfilment';
 import { recordDispute } from './disputes';
 import { disputeFromEntity, GatewayError, paymentFromEntity, refundFromEntity, type GatewayPayment, type PaymentGateway } from './gateway';
 import {
@@ -48,8 +50,19 @@ import { isOrderCheckoutSecret, isValidPaymentSignature, isValidWebhookSignature
  * left unfinished. Knows nothing of HTTP: routes.ts translates.
  */
 
+/** What monthly billing (server/billing/service.ts) takes from the payment pipeline. */
+export interface SubscriptionPayments {
+  firstCharge(body: VerifySubscriptionInput): Promise<{ order: OrderRow; payment: GatewayPayment } | VerifyOutcome>;
+  applyEvent(type: string, payload: unknown, waitForHolder: boolean): Promise<'done' | 'busy' | { reason: string }>;
+  reconcile(): Promise<unknown>;
+}
+
 export interface PaymentServiceDeps {
   db: Database;
+  /** Built by the composition root when billing shares it; otherwise made here. */
+  fulfilment?: Fulfilment;
+  /** Monthly billing: subscription verifications and `subscription.*` events go there. */
+  billing?: SubscriptionPayments;
   gateway: PaymentGateway;
   auth: AuthAdmin;
   logger: Logger;
@@ -113,7 +126,7 @@ const maxWebhookDepth = 64;
 /** How long one server holds a webhook event it is processing; longer than any fulfilment (its Firebase calls). */
 const webhookLeaseMs = 2 * 60_000;
 
-function gatewayAppError(err: unknown): AppError {
+export function gatewayAppError(err: unknown): AppError {
   if (err instanceof GatewayError) {
     if (err.failure === 'timeout') {
       return new AppError(504, 'gateway_timeout', 'The payment provider did not answer in time. Please try again in a minute.');
@@ -145,7 +158,7 @@ function randomHex(bytes: number): string {
 }
 
 /** Razorpay limits receipts to 40 characters; 24 random hex characters make a collision practically impossible. */
-function newReceipt(): string {
+export function newReceipt(): string {
   return `rcpt_${randomHex(12)}`;
 }
 
@@ -186,7 +199,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     webhookConcurrency = 4,
     now = () => new Date(),
   } = deps;
-  const fulfilment = createFulfilment({ db, auth, logger, grant: deps.grant, now });
+  const fulfilment = deps.fulfilment ?? createFulfilment({ db, auth, logger, grant: deps.grant, now });
   const { takenPayment, captureIfDue } = createCapture({ db, gateway, logger });
   const queue = createWorkQueue(webhookConcurrency);
   // Orders created at the same moment share one insert (group commit); each request still gets its own row or error.
@@ -259,24 +272,26 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   }
 
   async function verifyPayment(input: unknown, { idToken }: { idToken?: string } = {}): Promise<VerifyOutcome> {
-    const parsed = verifyPaymentSchema.safeParse(asObject(input));
+    const body = asObject(input);
+    if (deps.billing && 'razorpay_subscription_id' in body) return verifySubscription(deps.billing, body, idToken);
+    const parsed = verifyPaymentSchema.safeParse(body);
     if (!parsed.success) {
       const fieldErrors = paymentFieldErrors(parsed.error);
       const detailsError = Object.keys(fieldErrors).some((key) => key.startsWith('userDetails'));
       return refuse(400, detailsError ? paymentMessages.detailsInvalid : paymentMessages.verificationFailed, fieldErrors);
     }
-    const body = parsed.data;
+    const { data } = parsed;
     const valid = isValidPaymentSignature(
-      { orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
+      { orderId: data.razorpay_order_id, paymentId: data.razorpay_payment_id, signature: data.razorpay_signature },
       gateway.keySecret,
     );
     if (!valid) {
-      logger.warn('payment signature refused', { orderId: body.razorpay_order_id });
+      logger.warn('payment signature refused', { orderId: data.razorpay_order_id });
       return refuse(400, paymentMessages.verificationFailed);
     }
-    const order = await findOrder(db, body.razorpay_order_id);
+    const order = await findOrder(db, data.razorpay_order_id);
     if (!order || order.mode !== gateway.mode) return refuse(400, paymentMessages.orderUnknown);
-    if (order.plan !== body.plan) return refuse(400, paymentMessages.planMismatch);
+    if (order.plan !== data.plan) return refuse(400, paymentMessages.planMismatch);
     const price = priceOf(order.plan);
     if (!price || order.amountPaise !== price.amountPaise || order.currency !== 'INR') {
       return refuse(400, paymentMessages.amountMismatch);
@@ -285,24 +300,38 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     // The signature says Checkout saw the payment succeed; whether its money was taken is the gateway's to say.
     let payment: GatewayPayment;
     try {
-      payment = await takenPayment(order, body.razorpay_payment_id);
+      payment = await takenPayment(order, data.razorpay_payment_id);
     } catch (err) {
       if (!(err instanceof GatewayError)) throw err;
       logger.warn('payment not confirmed at the gateway', { orderId: order.gatewayOrderId, error: err.message });
       // Whoever fulfils it later (the webhook, the reconciler) then knows whose account it is.
-      await fulfilment.rememberBuyer(order.gatewayOrderId, body.userDetails);
+      await fulfilment.rememberBuyer(order.gatewayOrderId, data.userDetails);
       return refuse(502, paymentMessages.notConfirmed);
     }
     if (payment.orderId !== order.gatewayOrderId) return refuse(400, paymentMessages.orderUnknown);
-    if (payment.status !== 'captured') return uncaptured(order, payment, body.userDetails);
+    if (payment.status !== 'captured') return uncaptured(order, payment, data.userDetails);
 
-    const result = await fulfilment.fulfilOrder({ gatewayOrderId: order.gatewayOrderId, payment, by: 'verification', buyer: body.userDetails });
+    const result = await fulfilment.fulfilOrder({ gatewayOrderId: order.gatewayOrderId, payment, by: 'verification', buyer: data.userDetails });
     // Refunded since (a checkout resumed days later): "paid, welcome" would be false, and the account has no plan from it.
     if (result.outcome === 'fulfilled' || result.outcome === 'pending') {
-      const paid = await findPayment(db, body.razorpay_payment_id);
+      const paid = await findPayment(db, data.razorpay_payment_id);
       if (paid && isFullyRefunded(paid)) return refuse(409, paymentMessages.refunded);
     }
-    return answerFor(result, { idToken, checkoutSecret: body.checkoutSecret });
+    return answerFor(result, { idToken, checkoutSecret: data.checkoutSecret });
+  }
+
+  /** A monthly plan's first charge: billing finds the order it paid, then it is fulfilled and answered as any order. */
+  async function verifySubscription(billing: SubscriptionPayments, input: object, idToken: string | undefined): Promise<VerifyOutcome> {
+    const parsed = verifySubscriptionSchema.safeParse(input);
+    if (!parsed.success) {
+      const fieldErrors = paymentFieldErrors(parsed.error);
+      const detailsError = Object.keys(fieldErrors).some((key) => key.startsWith('userDetails'));
+      return refuse(400, detailsError ? paymentMessages.detailsInvalid : paymentMessages.verificationFailed, fieldErrors);
+    }
+    const found = await billing.firstCharge(parsed.data);
+    if ('status' in found) return found;
+    const result = await fulfilment.fulfilOrder({ gatewayOrderId: found.order.gatewayOrderId, payment: found.payment, by: 'verification', buyer: parsed.data.userDetails });
+    return answerFor(result, { idToken, checkoutSecret: parsed.data.checkoutSecret });
   }
 
   /** Verification of a payment whose money was not taken: why, in the buyer's words, and nothing fulfilled. */
@@ -388,12 +417,15 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   async function applyEvent(type: string, payload: unknown, waitForHolder: boolean): Promise<'done' | 'busy' | { reason: string }> {
     const entities = (payload as { payload?: Record<string, { entity?: unknown } | undefined> }).payload;
     const payment = paymentFromEntity(entities?.payment?.entity);
+    if (type.startsWith('subscription.')) return deps.billing ? deps.billing.applyEvent(type, payload, waitForHolder) : 'done';
     const isDispute = type.startsWith('payment.dispute.');
     if (!handledEvents.has(type) && !isDispute) return 'done';
     if (!payment) {
       logger.warn('webhook event without a payment entity', { type });
       return 'done';
     }
+    // A subscription's renewal has no order of ours: its `subscription.*` event records it (server/billing).
+    if (payment.invoiceId && !(await findOrder(db, payment.orderId))) return 'done';
     if (isDispute) return applyDispute(type, payload, payment, entities?.dispute?.entity);
     if (type === 'refund.processed') {
       const refund = refundFromEntity(entities?.refund?.entity, payment);
@@ -511,6 +543,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       }
       if (busy) await releaseOrderCheck(db, order.gatewayOrderId);
     }
+    if (deps.billing) await deps.billing.reconcile();
     if (summary.eventsRetried + summary.ordersCompleted + summary.ordersFulfilled > 0) logger.info('reconciliation', { ...summary });
     return summary;
   }

@@ -3,7 +3,13 @@ import { firebaseAdminAuth } from '../auth/firebaseAdmin';
 import { firebaseTokenVerifier } from '../auth/requireUser';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import type { AuthAdmin } from './fulfilment';
+import { firebasePlanClaims } from '../auth/claims';
+import { grantSubscription } from '../billing/entitlement';
+import type { SubscriptionGateway } from '../billing/gateway';
+import { createRazorpaySubscriptions } from '../billing/razorpaySubscriptions';
+import { createSandboxBilling, type SandboxBilling } from '../billing/sandboxSubscriptions';
+import { createBillingService, type BillingService } from '../billing/service';
+import { createFulfilment, type AuthAdmin } from './fulfilment';
 import type { PaymentGateway } from './gateway';
 import { createRazorpayGateway } from './razorpayGateway';
 import { createSandboxCheckout, createSandboxGateway, type SandboxCheckout } from './sandboxGateway';
@@ -17,8 +23,12 @@ import { createPaymentService, type PaymentService, type PaymentServiceDeps } fr
 export interface Payments {
   service: PaymentService;
   gateway: PaymentGateway;
+  billing: BillingService;
+  subscriptions: SubscriptionGateway;
   /** Only on the sandbox gateway. */
   sandbox?: SandboxCheckout;
+  /** Only on the sandbox gateway: its subscriptions' checkout and clock. */
+  sandboxBilling?: SandboxBilling;
 }
 
 export function gatewayFromConfig(config: Config, db: Database): PaymentGateway {
@@ -42,6 +52,7 @@ export function createPayments({
   logger,
   auth,
   gateway = gatewayFromConfig(config, db),
+  deliverSandboxEvent,
   ...options
 }: {
   config: Config;
@@ -49,13 +60,27 @@ export function createPayments({
   logger: Logger;
   auth?: AuthAdmin;
   gateway?: PaymentGateway;
+  /** Where the sandbox's billing sends its events; default this server's own webhook handler. */
+  deliverSandboxEvent?: (rawBody: Buffer, signature: string, eventId: string) => Promise<unknown>;
 } & Partial<Pick<PaymentServiceDeps, 'grant' | 'verifier' | 'webhookRetryAfterMs' | 'webhookConcurrency' | 'now'>>): Payments {
   const firebase = firebaseAdminAuth(config.firebase);
-  const service = createPaymentService({
+  const admin = auth ?? firebase;
+  const deliver = (rawBody: Buffer, signature: string, eventId: string) =>
+    deliverSandboxEvent ? deliverSandboxEvent(rawBody, signature, eventId) : service.handleWebhook(rawBody, signature, eventId);
+  const sandboxBilling = gateway.mode === 'sandbox' ? createSandboxBilling({ db, payments: gateway, logger, deliver }) : undefined;
+  if (!sandboxBilling && !config.razorpay) throw new Error('a live payment gateway needs the Razorpay keys for its subscriptions too');
+  const subscriptions =
+    sandboxBilling?.gateway ??
+    createRazorpaySubscriptions({ ...config.razorpay!, timeoutMs: config.payments.gatewayTimeoutMs, apiBaseUrl: config.payments.razorpayApiUrl });
+  const fulfilment = createFulfilment({ db, auth: admin, logger, grant: options.grant, grantSubscription, now: options.now });
+  const billing = createBillingService({ db, gateway: subscriptions, payments: gateway, fulfilment, claims: firebasePlanClaims(admin), logger });
+  const service: PaymentService = createPaymentService({
     db,
     gateway,
-    auth: auth ?? firebase,
+    auth: admin,
     logger,
+    fulfilment,
+    billing,
     verifier: options.verifier ?? firebaseTokenVerifier(firebase),
     reconcileAfterMs: config.payments.reconcileAfterMs,
     ...options,
@@ -71,5 +96,5 @@ export function createPayments({
           capture: config.payments.sandboxCapture,
         })
       : undefined;
-  return { service, gateway, sandbox };
+  return { service, gateway, billing, subscriptions, sandbox, sandboxBilling };
 }

@@ -14,6 +14,21 @@ export function paymentSignature(orderId: string, paymentId: string, keySecret: 
   return hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);
 }
 
+/**
+ * A subscription checkout's signature: `payment_id|subscription_id`, payment first, the reverse of an order's
+ * (docs/billing/razorpay-subscriptions.md §4.2).
+ */
+export function subscriptionPaymentSignature(paymentId: string, subscriptionId: string, keySecret: string): string {
+  return hmacSha256Hex(keySecret, `${paymentId}|${subscriptionId}`);
+}
+
+export function isValidSubscriptionSignature(
+  { subscriptionId, paymentId, signature }: { subscriptionId: string; paymentId: string; signature: unknown },
+  keySecret: string,
+): boolean {
+  return safeEqualHex(subscriptionPaymentSignature(paymentId, subscriptionId, keySecret), signature);
+}
+
 /** The webhook's signature: the raw request body, byte for byte, signed with the webhook secret. */
 export function webhookSignature(rawBody: Buffer | string, webhookSecret: string): string {
   return hmacSha256Hex(webhookSecret, rawBody);

@@ -89,6 +89,8 @@ export interface SubscriptionStanding {
   status: SubscriptionStatus;
   /** The end of the last period paid for; null before the first charge. */
   paidThrough: Date | null;
+  /** The client cancelled: the service ends on this date, whatever the gateway's status says until then. */
+  cancelAt?: Date | null;
 }
 
 export interface Entitlement {
@@ -101,13 +103,16 @@ export interface Entitlement {
 const none: Entitlement = { plan: null, state: 'none', paidThrough: null };
 
 /** What one subscription gives its account at `now` (docs/decisions/180-monthly-billing.md, the table). */
-export function subscriptionEntitlement({ plan, status, paidThrough }: SubscriptionStanding, now: Date): Entitlement {
+export function subscriptionEntitlement({ plan, status, paidThrough, cancelAt }: SubscriptionStanding, now: Date): Entitlement {
   if (!paidThrough) return none;
   const paid = now.getTime() < paidThrough.getTime();
   const held = (state: BillingState): Entitlement => ({ plan, state, paidThrough });
   switch (status) {
     case 'active':
-      return paid || now.getTime() < paidThrough.getTime() + CHARGE_GRACE_DAYS * DAY_MS ? held('active') : none;
+      // Cancelled at the end of the paid period: no charge is coming, so no grace either.
+      if (cancelAt && cancelAt.getTime() <= paidThrough.getTime()) return paid ? held('ending') : none;
+      if (!paid && now.getTime() >= paidThrough.getTime() + CHARGE_GRACE_DAYS * DAY_MS) return none;
+      return held(cancelAt ? 'ending' : 'active');
     case 'pending':
       return held('payment_failed');
     case 'halted':

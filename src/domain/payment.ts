@@ -186,6 +186,18 @@ export interface CreateOrderAnswer {
   checkoutSecret: string;
 }
 
+/**
+ * POST /api/create-order's answer for a monthly plan (docs/decisions/180-monthly-billing.md): the checkout opens with
+ * the subscription's id; `amount` is today's charge (setup fee and first month), then `monthlyAmount` every month.
+ */
+export interface SubscribeAnswer extends CreateOrderAnswer {
+  kind: 'subscription';
+  /** Paise, charged every month from `firstRenewalOn`. */
+  monthlyAmount: number;
+  /** ISO date-time of the first monthly charge, if the buyer pays now. */
+  firstRenewalOn: string;
+}
+
 const gatewayId = (prefix: string, label: string) =>
   z.string({ error: `${label} is missing.` }).check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${label} is not valid.`));
 
@@ -197,18 +209,35 @@ export const verifyPaymentSchema = z.lazy(() =>
   z.object({
     razorpay_payment_id: gatewayId('pay', 'Payment id'),
     razorpay_order_id: gatewayId('order', 'Order id'),
-    razorpay_signature: z.pipe(
-      z.string({ error: 'Signature is missing.' }).check(z.regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')),
-      z.transform((value: string) => value.toLowerCase()),
-    ),
-    userDetails: buyerDetailsSchema,
-    plan: planField(),
-    checkoutSecret: z.optional(
-      z.string({ error: 'Checkout secret must be text.' }).check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, 'Checkout secret is not valid.')),
-    ),
+    ...verificationFields(),
   }),
 );
 export type VerifyPaymentInput = z.output<typeof verifyPaymentSchema>;
+
+/**
+ * POST /api/verify-payment for a monthly plan's first charge: the subscription's id in place of the order's
+ * (docs/decisions/180-monthly-billing.md); the rest as for an order.
+ */
+export const verifySubscriptionSchema = z.lazy(() =>
+  z.object({
+    razorpay_payment_id: gatewayId('pay', 'Payment id'),
+    razorpay_subscription_id: gatewayId('sub', 'Subscription id'),
+    ...verificationFields(),
+  }),
+);
+export type VerifySubscriptionInput = z.output<typeof verifySubscriptionSchema>;
+
+const verificationFields = () => ({
+  razorpay_signature: z.pipe(
+    z.string({ error: 'Signature is missing.' }).check(z.regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')),
+    z.transform((value: string) => value.toLowerCase()),
+  ),
+  userDetails: buyerDetailsSchema,
+  plan: planField(),
+  checkoutSecret: z.optional(
+    z.string({ error: 'Checkout secret must be text.' }).check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, 'Checkout secret is not valid.')),
+  ),
+});
 
 export type VerifyPaymentAnswer =
   | { success: true; token: string }
