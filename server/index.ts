@@ -7,7 +7,6 @@ import { contactForwardKind, createContactForwardHandler } from './contact/forwa
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/dataDirLock';
 import { runMigrations } from './db/migrate';
-import { setupBillingPlans } from './billing/setupPlans';
 import { createLogger } from './logger';
 import { createOutboxWorker } from './outbox/worker';
 import { createReconciler } from './payments/reconciler';
@@ -54,8 +53,6 @@ async function main(): Promise<void> {
   let server: Server;
   try {
     await runMigrations(database);
-    // The sandbox's Plans are made at start: nothing to pay for, nothing to reach. Razorpay's are made by a command.
-    if (payments.sandboxBilling) await setupBillingPlans({ db: database.db, gateway: payments.subscriptions, logger });
     const rateLimits = scaledRateLimits(config.rateLimitScale);
     const app = createApp({ config, db: database.db, logger, forwarder: worker, payments, rateLimits });
     server = await listen(app, config.port, config.host);

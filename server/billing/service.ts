@@ -29,6 +29,7 @@ import { findOrder } from '../payments/repository';
 import { gatewayAppError, newReceipt, type VerifyOutcome } from '../payments/service';
 import { isValidSubscriptionSignature, newCheckoutSecret } from '../payments/signature';
 import { recomputeEntitlement } from './entitlement';
+import { setupBillingPlans } from './setupPlans';
 import { paymentOfEvent, subscriptionOfEvent, eventTime, type GatewayInvoice, type GatewaySubscription, type SubscriptionGateway } from './gateway';
 import {
   accountsPastPaidPeriod,
@@ -120,6 +121,11 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function gatewayPlanFor(plan: PlanKey, monthlyPaise: number): Promise<string> {
     const stored = await findBillingPlan(db, { plan, mode: gateway.mode, monthlyPaise });
     if (stored) return stored.gatewayPlanId;
+    // The sandbox's Plans cost nothing and reach nothing: made on first use. Razorpay's are made by a command.
+    if (gateway.mode === 'sandbox') {
+      const made = (await setupBillingPlans({ db, gateway, logger })).find((setup) => setup.plan === plan && setup.monthlyPaise === monthlyPaise);
+      if (made) return made.gatewayPlanId;
+    }
     logger.error('no gateway plan for a plan sold online: run `npm run billing:setup-plans`', { plan, mode: gateway.mode });
     throw new AppError(503, 'billing_not_set_up', 'Monthly plans cannot be bought online just now. Please contact us and we will set you up.');
   }

@@ -1,16 +1,24 @@
 import express, { Router, type RequestHandler } from 'express';
 import { jsonBody } from '../http/body';
 import { AppError, methodNotAllowed } from '../http/errors';
+import { sandboxBillingRoutes } from '../billing/sandboxRoutes';
+import type { SandboxBilling } from '../billing/sandboxSubscriptions';
+import type { BillingService } from '../billing/service';
+import { GatewayError } from './gateway';
 import { SandboxError, type SandboxCheckout } from './sandboxGateway';
 import type { PaymentService } from './service';
 
 /**
- * POST /create-order, POST /verify-payment, POST /razorpay/webhook, and in sandbox mode only the two sandbox checkout
- * buttons. Mounted before any JSON parser of the app: the webhook's signature is over the raw bytes.
+ * POST /create-order (a monthly plan's subscription, docs/decisions/180), POST /verify-payment, POST /razorpay/webhook,
+ * and in sandbox mode only the sandbox checkout's two buttons and its billing clock. Mounted before any JSON parser of
+ * the app: the webhook's signature is over the raw bytes.
  */
 
 export interface PaymentRoutesDeps {
   service: PaymentService;
+  billing: Pick<BillingService, 'subscribe'>;
+  /** Present only on the sandbox gateway. */
+  sandboxBilling?: SandboxBilling;
   /** Present only on the sandbox gateway; without it the sandbox routes do not exist (404). */
   sandbox?: SandboxCheckout;
   /** The payments rate-limit class. The webhook is exempt: Razorpay delivers bursts from few addresses. */
@@ -25,6 +33,8 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 function sandboxAppError(err: unknown): unknown {
+  // The sandbox billing refuses as Razorpay does (a subscription not payable at this stage, an unknown id).
+  if (err instanceof GatewayError && err.failure === 'refused') return new AppError(409, 'subscription_not_payable', err.message);
   if (err instanceof SandboxError) {
     return err.reason === 'unknown_order'
       ? new AppError(404, 'order_not_found', err.message)
@@ -33,7 +43,7 @@ function sandboxAppError(err: unknown): unknown {
   return err;
 }
 
-export function paymentRoutes({ service, sandbox, limiter, verifyLimiter }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ service, billing, sandbox, sandboxBilling, limiter, verifyLimiter }: PaymentRoutesDeps): Router {
   const router = Router();
   const bodyLimit = 16 * 1024;
 
@@ -50,7 +60,7 @@ export function paymentRoutes({ service, sandbox, limiter, verifyLimiter }: Paym
   router
     .route('/create-order')
     .post(limiter, ...jsonBody(bodyLimit, 'the order'), async (req, res) => {
-      res.status(201).json(await service.createOrder(req.body));
+      res.status(201).json(await billing.subscribe(req.body));
     })
     .all(methodNotAllowed(['POST']));
 
@@ -62,26 +72,32 @@ export function paymentRoutes({ service, sandbox, limiter, verifyLimiter }: Paym
     })
     .all(methodNotAllowed(['POST']));
 
-  if (sandbox) {
+  if (sandbox && sandboxBilling) {
+    // The checkout's buttons, for an order (`order_…`, made before monthly billing) or a subscription (`sub_…`).
+    const isSubscription = (id: string) => id.startsWith('sub_');
     router
-      .route('/sandbox/checkout/:orderId/pay')
+      .route('/sandbox/checkout/:id/pay')
       .post(limiter, express.json({ limit: 4 * 1024 }), async (req, res) => {
+        const id = String(req.params.id);
         const email = typeof req.body?.email === 'string' ? req.body.email : undefined;
-        const answer = await sandbox.pay(String(req.params.orderId), { email }).catch((err: unknown) => {
+        const answer = await (isSubscription(id) ? sandboxBilling.pay(id, { email }) : sandbox.pay(id, { email })).catch((err: unknown) => {
           throw sandboxAppError(err);
         });
         res.json(answer);
       })
       .all(methodNotAllowed(['POST']));
     router
-      .route('/sandbox/checkout/:orderId/fail')
+      .route('/sandbox/checkout/:id/fail')
       .post(limiter, async (req, res) => {
-        const answer = await sandbox.fail(String(req.params.orderId)).catch((err: unknown) => {
+        const id = String(req.params.id);
+        const answer = await (isSubscription(id) ? sandboxBilling.fail(id) : sandbox.fail(id)).catch((err: unknown) => {
           throw sandboxAppError(err);
         });
-        res.json({ error: { code: answer.code, description: answer.description, metadata: { order_id: answer.razorpay_order_id, payment_id: answer.razorpay_payment_id } } });
+        const metadata = 'razorpay_order_id' in answer ? { order_id: answer.razorpay_order_id } : { subscription_id: id };
+        res.json({ error: { code: answer.code, description: answer.description, metadata: { ...metadata, payment_id: answer.razorpay_payment_id } } });
       })
       .all(methodNotAllowed(['POST']));
+    router.use('/sandbox/billing', sandboxBillingRoutes(sandboxBilling, limiter));
   }
   return router;
 }

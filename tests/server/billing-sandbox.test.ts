@@ -5,6 +5,7 @@ import { orders, subscriptionInvoices, subscriptions, userProfiles } from '../..
 import { silentLogger } from '../../server/logger';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { periodEnd } from '../../src/domain/billing';
+import { paymentMessages, type SubscribeAnswer } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 import { buyer, emulatorHost, emulatorUp, memoryAuthAdmin, postJson, projectId } from './payments-support';
 
@@ -60,8 +61,10 @@ async function profile(uid: string) {
 /** Subscribes, pays in the sandbox checkout and verifies as the browser does: the subscription and its account. */
 async function subscribedClient(plan: 'launchpad' | 'growth-engine' = 'launchpad') {
   const details = buyer();
-  const answer = await payments.billing.subscribe({ plan, currency: 'INR', userDetails: details });
-  const paid = await sandbox().pay(answer.id, { email: details.email });
+  const created = await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details });
+  expect(created.status).toBe(201);
+  const answer = (await created.json()) as SubscribeAnswer;
+  const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, { email: details.email })).json();
   const response = await postJson(app.url, '/api/verify-payment', { ...paid, plan, userDetails: details, checkoutSecret: answer.checkoutSecret });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { success: boolean; token: string | null };
@@ -80,6 +83,40 @@ describe.skipIf(!emulatorUp)('monthly billing on the sandbox', () => {
       { plan: 'growth-engine', monthlyPaise: 450_000, outcome: 'stored' },
     ]);
     expect(await payments.subscriptions.listPlans()).toHaveLength(2);
+  });
+
+  it('POST /api/create-order makes a subscription priced by the server; a plan not sold online or bad details get a 400', async () => {
+    const created = await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR', amount: 100 });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({
+      id: expect.stringMatching(/^sub_/),
+      kind: 'subscription',
+      amount: 1_250_000,
+      monthlyAmount: 250_000,
+      firstRenewalOn: expect.any(String),
+      currency: 'INR',
+      keyId: 'rzp_test_sandbox',
+      mode: 'sandbox',
+      description: 'Payment for LaunchPad Plan',
+      checkoutSecret: expect.any(String),
+    });
+    const custom = await postJson(app.url, '/api/create-order', { plan: 'scale-up', currency: 'INR' });
+    expect(custom.status).toBe(400);
+    expect((await custom.json()).error).toMatchObject({ code: 'validation_failed', message: paymentMessages.planCustom });
+    const invalid = await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR', userDetails: { email: 'not an email' } });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.code).toBe('validation_failed');
+  });
+
+  it('the sandbox checkout refuses to take a first charge twice, and its clock moves only forward', async () => {
+    const client = await subscribedClient();
+    const again = await postJson(app.url, `/api/sandbox/checkout/${client.id}/pay`, {});
+    expect(again.status).toBe(409);
+    expect((await postJson(app.url, '/api/sandbox/billing/advance', { days: -1 })).status).toBe(400);
+    expect((await postJson(app.url, '/api/sandbox/billing/advance', {})).status).toBe(400);
+    const moved = await postJson(app.url, '/api/sandbox/billing/advance', { hours: 1 });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ now: expect.any(String), charged: 0, failed: 0 });
   });
 
   it('charges setup and the first month today, signs the buyer in, and shows the next charge a month on', async () => {

@@ -8,7 +8,7 @@ import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
 import { startFakeRazorpay, type FakeRazorpay } from './fakeRazorpay';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, countedGrant, emulatorHost, emulatorUp, liveConfig, postJson, postWebhook, projectId, signedWebhook } from './payments-support';
+import { buyer, countedGrant, createOneTimeOrder, emulatorHost, emulatorUp, liveConfig, postJson, postWebhook, projectId, signedWebhook } from './payments-support';
 
 /**
  * Hardening round 2, finding 3: verification recorded a payment as captured from its signature alone. The signature
@@ -62,8 +62,8 @@ function verification(orderId: string, paymentId: string, secret: string, plan =
 
 describe.skipIf(!emulatorUp)('on Razorpay (its API faked locally)', () => {
   it('verification asks Razorpay: a captured payment is fulfilled', async () => {
-    await withApp(live, async (app) => {
-      const order = await (await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR' })).json();
+    await withApp(live, async (app, payments) => {
+      const order = await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR' })).json();
       const payment = fake.addPayment(order.id, { status: 'captured' });
       const response = await postJson(app.url, '/api/verify-payment', verification(order.id, payment.id, keys.keySecret));
       expect(response.status).toBe(200);
@@ -73,8 +73,8 @@ describe.skipIf(!emulatorUp)('on Razorpay (its API faked locally)', () => {
   });
 
   it('an authorized payment is captured at the order’s amount, then fulfilled', async () => {
-    await withApp(live, async (app, _payments, counted) => {
-      const order = await (await postJson(app.url, '/api/create-order', { plan: 'growth-engine', currency: 'INR' })).json();
+    await withApp(live, async (app, payments, counted) => {
+      const order = await (await createOneTimeOrder(payments, { plan: 'growth-engine', currency: 'INR' })).json();
       const payment = fake.addPayment(order.id, { status: 'authorized' });
       const response = await postJson(app.url, '/api/verify-payment', verification(order.id, payment.id, keys.keySecret, 'growth-engine'));
       expect(response.status).toBe(200);
@@ -89,7 +89,7 @@ describe.skipIf(!emulatorUp)('on Razorpay (its API faked locally)', () => {
   it('Razorpay unreachable: no plan and no 5xx crash; the buyer is kept, and the reconciler captures and fulfils later', async () => {
     await withApp({ ...live, payments: { ...live.payments, reconcileAfterMs: 0 } }, async (app, payments, counted) => {
       const details = buyer();
-      const order = await (await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR' })).json();
+      const order = await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR' })).json();
       const payment = fake.addPayment(order.id, { status: 'authorized' });
       fake.behave({ kind: 'down' });
       let response: Response;
@@ -113,14 +113,14 @@ describe.skipIf(!emulatorUp)('on Razorpay (its API faked locally)', () => {
   });
 
   it('a payment Razorpay reports failed, refunded or of another amount is never fulfilled', async () => {
-    await withApp(live, async (app, _payments, counted) => {
+    await withApp(live, async (app, payments, counted) => {
       const cases = [
         [{ status: 'failed' as const }, 400, paymentMessages.paymentFailed],
         [{ status: 'refunded' as unknown as 'captured' }, 409, paymentMessages.refunded],
         [{ status: 'authorized' as const, amount: 100 }, 400, paymentMessages.amountMismatch],
       ] as const;
       for (const [fields, status, msg] of cases) {
-        const order = await (await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR' })).json();
+        const order = await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR' })).json();
         const payment = fake.addPayment(order.id, fields);
         const response = await postJson(app.url, '/api/verify-payment', verification(order.id, payment.id, keys.keySecret));
         expect(response.status, fields.status).toBe(status);
@@ -133,8 +133,8 @@ describe.skipIf(!emulatorUp)('on Razorpay (its API faked locally)', () => {
   });
 
   it('an authorized second payment for a paid order is not captured (Razorpay releases it)', async () => {
-    await withApp(live, async (app) => {
-      const order = await (await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR' })).json();
+    await withApp(live, async (app, payments) => {
+      const order = await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR' })).json();
       const first = fake.addPayment(order.id, { status: 'captured' });
       expect((await postJson(app.url, '/api/verify-payment', verification(order.id, first.id, keys.keySecret))).status).toBe(200);
       const second = fake.addPayment(order.id, { status: 'authorized' });

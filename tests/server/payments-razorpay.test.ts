@@ -14,6 +14,7 @@ import { openTestDatabase, startApp, type RunningApp, type TestDatabase } from '
 import {
   buyer,
   countedGrant,
+  createOneTimeOrder,
   emulatorHasUser,
   emulatorUp,
   liveConfig,
@@ -62,7 +63,7 @@ describe('create-order on Razorpay', () => {
   it('creates the order at Razorpay with Basic auth, the server price and a unique receipt', async () => {
     const payments = createPayments({ config, db: testDb.db, logger: createLogger({ level: 'silent' }) });
     await withApp(payments, async (app) => {
-      const response = await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR', amount: 100 });
+      const response = await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', amount: 100 });
       expect(response.status).toBe(201);
       const answer = await response.json();
       expect(answer).toEqual({
@@ -105,7 +106,7 @@ describe('create-order on Razorpay', () => {
       await withApp(payments, async (app) => {
         const before = await orderCount();
         const started = performance.now();
-        const response = await postJson(app.url, '/api/create-order', { plan: 'growth-engine', currency: 'INR' });
+        const response = await createOneTimeOrder(payments, { plan: 'growth-engine', currency: 'INR' });
         const elapsedMs = performance.now() - started;
         expect(response.status).toBe(status);
         const body = await response.json();
@@ -166,7 +167,7 @@ describe.skipIf(!emulatorUp)('live mode on the Auth Emulator', () => {
   it('verify-payment checks the signature with the Razorpay key secret', async () => {
     const payments = createPayments({ config, db: testDb.db, logger: createLogger({ level: 'silent' }) });
     await withApp(payments, async (app) => {
-      const order = await (await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR' })).json();
+      const order = await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR' })).json();
       const payment = fake.addPayment(order.id);
       const details = buyer();
       const body = { razorpay_order_id: order.id, razorpay_payment_id: payment.id, userDetails: details, plan: 'launchpad', checkoutSecret: order.checkoutSecret };

@@ -15,6 +15,7 @@ import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatab
 import {
   buyer,
   countedGrant,
+  createOneTimeOrder,
   emulatorHasUser,
   emulatorHost,
   emulatorUp,
@@ -61,7 +62,7 @@ afterAll(async () => {
   await testDb?.close();
 });
 
-const createOrder = (body: unknown) => postJson(app.url, '/api/create-order', body);
+const createOrder = (body: unknown) => createOneTimeOrder(payments, body);
 const verify = (body: unknown, headers?: Record<string, string>) => postJson(app.url, '/api/verify-payment', body, headers);
 const pay = (orderId: string, body: unknown = {}) => postJson(app.url, `/api/sandbox/checkout/${orderId}/pay`, body);
 const grantsFor = (uid: string) => counted.grants.filter((grant) => grant.uid === uid).length;

@@ -4,7 +4,7 @@ import { orders } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, emulatorHost, emulatorUp, postJson, projectId } from './payments-support';
+import { buyer, createOneTimeOrder, emulatorHost, emulatorUp, postJson, projectId } from './payments-support';
 
 /**
  * Hardening round 2, finding 2: the verify answer was a reusable sign-in credential. Anyone holding a buyer's
@@ -37,7 +37,7 @@ type Order = { id: string; checkoutSecret: string };
 const uidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).uid as string;
 
 async function paidOrder(plan = 'launchpad', userDetails?: unknown) {
-  const response = await postJson(app.url, '/api/create-order', { plan, currency: 'INR', ...(userDetails ? { userDetails } : {}) });
+  const response = await createOneTimeOrder(payments, { plan, currency: 'INR', ...(userDetails ? { userDetails } : {}) });
   expect(response.status).toBe(201);
   const order = (await response.json()) as Order;
   const checkout = (await (await postJson(app.url, `/api/sandbox/checkout/${order.id}/pay`, {})).json()) as Record<string, string>;

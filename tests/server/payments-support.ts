@@ -4,6 +4,8 @@ import { grantPlan } from '../../server/auth/service';
 import type { GrantPlan } from '../../server/payments/fulfilment';
 import type { Config } from '../../server/config';
 import { webhookSignature } from '../../server/payments/signature';
+import type { PaymentService } from '../../server/payments/service';
+import { AppError } from '../../server/http/errors';
 import { testConfig } from './support';
 
 /** Shared by the payments-*.test.ts files: buyers, counted grants, an in-memory Firebase admin, signed webhooks. */
@@ -123,6 +125,28 @@ export function signedDisputeWebhook(
   return { body, signature: webhookSignature(body, secret) };
 }
 
+/**
+ * Razorpay's `subscription.<event>`: the subscription entity, and the payment when the event carries a charge
+ * (docs/billing/razorpay-subscriptions.md §5.1, §5.3), sent at `createdAt` (Unix seconds; orders late deliveries).
+ */
+export function signedSubscriptionWebhook(
+  event: string,
+  subscription: object,
+  payment: object | null | undefined,
+  secret: string,
+  createdAt = Math.floor(Date.now() / 1000),
+) {
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: payment ? ['subscription', 'payment'] : ['subscription'],
+    payload: { subscription: { entity: subscription }, ...(payment && { payment: { entity: payment } }) },
+    created_at: createdAt,
+  });
+  return { body, signature: webhookSignature(body, secret) };
+}
+
 export function postWebhook(url: string, body: string, signature: string, eventId: string) {
   return fetch(`${url}/api/razorpay/webhook`, {
     method: 'POST',
@@ -153,3 +177,17 @@ export function liveConfig(fake: { url: string }, keys: { keyId: string; keySecr
 }
 
 export { memoryAuthAdmin } from './memoryAuthAdmin';
+
+/**
+ * A one-time order, as POST /api/create-order made them before monthly billing (decision 180): the order path still
+ * verifies and fulfils them (and every subscription's first charge), so its tests make their orders here. Answers as
+ * the route did: 201 with the order, or the error envelope.
+ */
+export async function createOneTimeOrder(payments: { service: Pick<PaymentService, 'createOrder'> }, body: unknown): Promise<Response> {
+  try {
+    return Response.json(await payments.service.createOrder(body), { status: 201 });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return Response.json({ error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) } }, { status: err.status });
+  }
+}

@@ -11,7 +11,7 @@ import { recordPayment } from '../../server/payments/repository';
 import { createSandboxGateway } from '../../server/payments/sandboxGateway';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import type { Config } from '../../server/config';
-import { buyer, countedGrant, memoryAuthAdmin, postJson, postWebhook, signedWebhook } from './payments-support';
+import { buyer, countedGrant, createOneTimeOrder, memoryAuthAdmin, postJson, postWebhook, signedWebhook } from './payments-support';
 import { FakeForwardTarget } from './fakeForwardTarget';
 import { openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
 
@@ -109,7 +109,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function newOrder(i: number) {
   const details = buyer();
-  const response = await postJson(serverFor(i).app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR', userDetails: details });
+  const response = await createOneTimeOrder(serverFor(i).payments, { plan: 'launchpad', currency: 'INR', userDetails: details });
   expect(response.status).toBe(201);
   const order = (await response.json()) as { id: string; amount: number };
   return { ...order, email: details.email };

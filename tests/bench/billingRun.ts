@@ -1,0 +1,444 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { CancellationOutcome, Entitlement } from '../../src/domain/billing';
+import { setupBillingPlans } from '../../server/billing/setupPlans';
+import type { Database } from '../../server/db/client';
+import { paymentWebhookEvents, subscriptionInvoices, subscriptions, userProfiles } from '../../server/db/schema';
+import { createLogger } from '../../server/logger';
+import type { SandboxBilling } from '../../server/billing/sandboxSubscriptions';
+import { createPayments, type Payments } from '../../server/payments/setup';
+import { memoryAuthAdmin } from '../server/memoryAuthAdmin';
+import { testConfig } from '../server/support';
+import {
+  actionsForDay,
+  advanceTo,
+  applyToModel,
+  clientPlans,
+  DAY_MS,
+  entitlement,
+  paidPaise,
+  scenarioDays,
+  seededRandom,
+  subscribe,
+  type Action,
+  type ClientPlan,
+  type ModelSubscription,
+  type ScenarioOptions,
+  type ScenarioState,
+} from './billingModel';
+
+/**
+ * Runs billingModel.ts's scenario against real servers and compares them with the model (issue 35): one sandbox
+ * "Razorpay" whose signed events are collected instead of delivered, one or more servers (createPayments) on one
+ * database, N subscriptions over `months` simulated months. Each simulated day the sandbox's clock moves on (charges,
+ * retries, halts, cycle-end cancels), the events collected so far are delivered to the servers at random, each 1-3
+ * times, shuffled, some held back a day or two; then clients cancel and staff pause and resume, and sometimes a
+ * server reconciles. At the end everything is delivered, every server settles and reconciles, and each client's
+ * paid invoices, money and entitlement (user_profiles) must equal the model's exactly.
+ * Shared by tests/bench/billing.ts (1,000 × 12, two servers on PostgreSQL) and
+ * tests/server/billing-events.property.test.ts (30 × 12 on PGlite).
+ */
+
+const keySecret = 'billing-events-key-secret';
+const webhookSecret = 'billing-events-webhook-secret';
+
+/** Delivery: the share of copies sent on the day the event happened; the others come one or two days late. */
+const ON_TIME_SHARE = 0.75;
+/** Per simulated day: one server reconciles; or all of them at once. */
+const RECONCILE_ONE = 0.1;
+const RECONCILE_ALL = 0.03;
+/** Webhook deliveries in flight at once (with each server's own processing queue behind them). */
+const DELIVERY_CONCURRENCY = 4;
+
+// ---- the servers -----------------------------------------------------------------------------------------------
+
+export interface SignedEvent {
+  rawBody: Buffer;
+  signature: string;
+  eventId: string;
+}
+
+/** Where the sandbox sends its events instead of a server: kept until the scenario delivers them. */
+export function eventCollector() {
+  let collected: SignedEvent[] = [];
+  return {
+    deliver: async (rawBody: Buffer, signature: string, eventId: string) => {
+      collected.push({ rawBody, signature, eventId });
+    },
+    take(): SignedEvent[] {
+      const taken = collected;
+      collected = [];
+      return taken;
+    },
+  };
+}
+export type EventCollector = ReturnType<typeof eventCollector>;
+
+export interface BillingServers {
+  servers: Payments[];
+  /** The shared database, as the first server sees it: the comparison reads it. */
+  db: Database;
+  /** The one "Razorpay": the first server's sandbox (the clock and the entities are in the shared database). */
+  sandbox: SandboxBilling;
+  collector: EventCollector;
+  /** Every server's warnings and errors, by message. */
+  warnings: Map<string, number>;
+}
+
+/** One server per database handle (pass one handle twice for two servers on one pool), on the same sandbox secrets. */
+export async function startBillingServers(databases: Database[]): Promise<BillingServers> {
+  const config = testConfig({ SANDBOX_KEY_SECRET: keySecret, SANDBOX_WEBHOOK_SECRET: webhookSecret, SANDBOX_WEBHOOK_DELAY_MS: '0' });
+  const auth = memoryAuthAdmin(0);
+  const collector = eventCollector();
+  const warnings = new Map<string, number>();
+  const logger = createLogger({
+    level: 'warn',
+    write: (line) => {
+      const { msg } = JSON.parse(line) as { msg: string };
+      warnings.set(msg, (warnings.get(msg) ?? 0) + 1);
+    },
+  });
+  const servers = databases.map((db) =>
+    createPayments({ config, db, logger, auth: auth.admin, webhookRetryAfterMs: 0, deliverSandboxEvent: collector.deliver }),
+  );
+  await setupBillingPlans({ db: databases[0]!, gateway: servers[0]!.subscriptions, logger });
+  return { servers, db: databases[0]!, sandbox: servers[0]!.sandboxBilling!, collector, warnings };
+}
+
+// ---- the run ---------------------------------------------------------------------------------------------------
+
+export interface Mismatch {
+  client: number;
+  subscriptionId: string;
+  what: string;
+  expected: string;
+  actual: string;
+}
+
+export interface BillingRunResult {
+  options: ScenarioOptions;
+  servers: number;
+  days: number;
+  start: Date;
+  end: Date;
+  wallMs: number;
+  events: number;
+  deliveries: number;
+  duplicates: number;
+  heldBack: number;
+  verifications: number;
+  actions: Record<string, number>;
+  reconciles: number;
+  /** Cancels whose outcome kind the server told differently from the model (same end date). */
+  cancelKindsDiffering: number;
+  invoices: { model: number; server: number };
+  moneyPaise: { model: number; server: number };
+  entitlements: Record<string, number>;
+  unprocessedEvents: number;
+  mismatches: Mismatch[];
+}
+
+export interface RunOptions extends ScenarioOptions {
+  /** When the simulation starts (06:00 IST on a day); default the next 20 January, so starts fall on 29-31 January. */
+  start?: Date;
+  onProgress?: (day: number, days: number) => void;
+}
+
+/** 06:00 IST on the next 20 January after `now`: billing dates away from midnight, and every month-end case. */
+export function defaultStart(now: Date): Date {
+  for (let year = now.getUTCFullYear(); ; year += 1) {
+    const start = new Date(Date.UTC(year, 0, 20, 0, 30));
+    if (start.getTime() > now.getTime() + 60_000) return start;
+  }
+}
+
+interface Delivery {
+  event: SignedEvent;
+  server: number;
+  day: number;
+}
+
+interface Verification {
+  client: number;
+  server: number;
+  body: Record<string, unknown>;
+}
+
+interface Client {
+  plan: ClientPlan;
+  subscriptionId: string;
+  model: ModelSubscription;
+}
+
+/** A plain buyer, as the checkout sends one (createOrderSchema). */
+function buyerOf(seed: number, client: number) {
+  return {
+    fullName: `Client ${client}`,
+    email: `client-${seed}-${client}@example.in`,
+    phone: '+91 98765 43210',
+    role: 'Owner',
+    businessName: `Business ${client}`,
+    industry: 'Clinic/Healthcare',
+    locationType: 'Single-location',
+    goals: ['increase-leads'],
+    acceptTerms: true,
+  };
+}
+
+async function mapLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[(next += 1) - 1]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const describeError = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const day = (date: Date | null | undefined) => (date ? date.toISOString() : 'null');
+const showEntitlement = (e: { plan: string | null; state: string | null; paidThrough: Date | null }) => `${e.plan ?? '-'} ${e.state ?? '-'} ${day(e.paidThrough)}`;
+
+export async function runBillingScenario({ servers, db, sandbox, collector }: BillingServers, options: RunOptions): Promise<BillingRunResult> {
+  const started = performance.now();
+  const { seed } = options;
+  const days = scenarioDays(options);
+  const scenario = seededRandom(seed, 2);
+  const delivery = seededRandom(seed, 3);
+  const clients = new Map<number, Client>();
+  const state: ScenarioState = { startDay: new Map(), resumeDay: new Map() };
+  const plansByDay = groupByDay(clientPlans(options));
+  const mismatches: Mismatch[] = [];
+  const scheduled: Delivery[] = [];
+  const result = emptyResult(options, servers.length, days);
+  const models = () => [...clients.values()].map((client) => client.model);
+  const serverOf = () => delivery.int(0, servers.length - 1);
+  const miss = (client: Client, what: string, expected: string, actual: string) =>
+    mismatches.push({ client: client.plan.client, subscriptionId: client.subscriptionId, what, expected, actual });
+
+  /** New events from the sandbox: each sent 1-3 times, to any server, most on the day, some a day or two late. */
+  function schedule(today: number) {
+    for (const event of collector.take()) {
+      result.events += 1;
+      for (let copy = delivery.int(1, 3); copy > 0; copy -= 1) {
+        const late = delivery.chance(ON_TIME_SHARE) ? 0 : delivery.int(1, 2);
+        if (late > 0) result.heldBack += 1;
+        scheduled.push({ event, server: serverOf(), day: today + late });
+      }
+    }
+  }
+
+  async function deliverDue(today: number, verifications: Verification[]) {
+    schedule(today);
+    const due = delivery.shuffle(takeWhere(scheduled, (item) => item.day <= today));
+    await Promise.all([
+      mapLimit(due, DELIVERY_CONCURRENCY, async ({ event, server }) => {
+        const receipt = await servers[server]!.service.handleWebhook(event.rawBody, event.signature, event.eventId);
+        result.deliveries += 1;
+        if (!receipt.stored) result.duplicates += 1;
+      }),
+      ...verifications.map((verification) => verify(verification)),
+    ]);
+    await settleAll();
+  }
+
+  async function verify({ client, server, body }: Verification) {
+    result.verifications += 1;
+    const answer = await servers[server]!.service.verifyPayment(body);
+    if (answer.status !== 200 || !answer.body.success) miss(clients.get(client)!, 'verification', '200 success', `${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+
+  const settleAll = () => Promise.all(servers.map((server) => server.service.settled()));
+
+  async function subscribeClients(plans: readonly ClientPlan[], now: Date): Promise<Verification[]> {
+    const verifications: Verification[] = [];
+    for (const plan of plans) {
+      const server = serverOf();
+      const userDetails = buyerOf(seed, plan.client);
+      const answer = await servers[server]!.billing.subscribe({ plan: plan.plan, currency: 'INR', userDetails });
+      const paid = await sandbox.pay(answer.id, { email: userDetails.email });
+      clients.set(plan.client, { plan, subscriptionId: answer.id, model: subscribe(plan.client, plan.plan, now) });
+      state.startDay.set(plan.client, plan.startDay);
+      const body = { ...paid, plan: plan.plan, userDetails, checkoutSecret: answer.checkoutSecret };
+      if (plan.verifies) verifications.push({ client: plan.client, server: serverOf(), body });
+    }
+    return verifications;
+  }
+
+  async function act(action: Action, now: Date) {
+    const client = clients.get(action.client)!;
+    const server = servers[serverOf()]!;
+    const expected = applyToModel(client.model, action, state, now);
+    countAction(result, action, expected);
+    try {
+      const told = await actOnServer(server, client, action);
+      if (expected && told) compareCancel(client, expected, told);
+    } catch (err) {
+      miss(client, `${action.kind} refused`, 'done', describeError(err));
+    }
+  }
+
+  async function actOnServer(server: Payments, client: Client, action: Action): Promise<CancellationOutcome | null> {
+    const id = client.subscriptionId;
+    switch (action.kind) {
+      case 'fail':
+        await sandbox.failNextCharges(id, action.charges);
+        return null;
+      case 'cancel':
+        return server.billing.cancel(await accountOf(db, id), id);
+      case 'pause':
+        await server.billing.pause(id);
+        return null;
+      case 'resume':
+        await server.billing.resume(id);
+        return null;
+    }
+  }
+
+  function compareCancel(client: Client, expected: CancellationOutcome, told: CancellationOutcome) {
+    if (told.endsAt.getTime() !== expected.endsAt.getTime()) miss(client, 'cancel ends', day(expected.endsAt), day(told.endsAt));
+    else if (told.kind !== expected.kind) result.cancelKindsDiffering += 1;
+  }
+
+  async function maybeReconcile() {
+    const all = scenario.chance(RECONCILE_ALL);
+    const one = !all && scenario.chance(RECONCILE_ONE);
+    if (!all && !one) return;
+    const chosen = all ? servers : [servers[serverOf()]!];
+    result.reconciles += chosen.length;
+    await Promise.all(chosen.map((server) => server.service.reconcile()));
+    await settleAll();
+  }
+
+  let now = options.start ?? defaultStart(await sandbox.gateway.now());
+  now = await moveClock(sandbox, now);
+  result.start = now;
+  for (let today = 0; today <= days; today += 1) {
+    if (today > 0) now = await moveClock(sandbox, new Date(result.start.getTime() + today * DAY_MS));
+    advanceTo(models(), now);
+    const verifications = await subscribeClients(plansByDay.get(today) ?? [], now);
+    await deliverDue(today, verifications);
+    for (const action of actionsForDay(models(), state, today, scenario)) await act(action, now);
+    await maybeReconcile();
+    options.onProgress?.(today, days);
+  }
+  result.end = now;
+
+  // Everything still held back arrives, then every server settles and reconciles until its passes have covered all.
+  await deliverDue(Number.POSITIVE_INFINITY, []);
+  for (let pass = 0; pass < Math.ceil(options.subs / 50) + 2; pass += 1) {
+    await Promise.all(servers.map((server) => server.service.reconcile()));
+    result.reconciles += servers.length;
+  }
+  await settleAll();
+
+  await compare(db, [...clients.values()], result, miss);
+  result.unprocessedEvents = await unprocessedEvents(db);
+  result.mismatches = mismatches;
+  result.wallMs = performance.now() - started;
+  return result;
+}
+
+// ---- helpers of the run ----------------------------------------------------------------------------------------
+
+/** Moves the sandbox's clock to `to` (it only moves forward): every charge that fell due is made and its events sent. */
+async function moveClock(sandbox: SandboxBilling, to: Date): Promise<Date> {
+  const ms = to.getTime() - (await sandbox.gateway.now()).getTime();
+  if (ms <= 0) throw new Error(`the simulation fell behind the sandbox clock by ${-ms} ms`);
+  return (await sandbox.advance(ms)).now;
+}
+
+function groupByDay(plans: readonly ClientPlan[]): Map<number, ClientPlan[]> {
+  const byDay = new Map<number, ClientPlan[]>();
+  for (const plan of plans) byDay.set(plan.startDay, [...(byDay.get(plan.startDay) ?? []), plan]);
+  return byDay;
+}
+
+/** Removes and answers the items matching `where`, keeping the others in place. */
+function takeWhere<T>(items: T[], where: (item: T) => boolean): T[] {
+  const taken = items.filter(where);
+  const kept = items.filter((item) => !where(item));
+  items.splice(0, items.length, ...kept);
+  return taken;
+}
+
+async function accountOf(db: Database, subscriptionId: string): Promise<string> {
+  const [row] = await db.select({ uid: subscriptions.customerUid }).from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, subscriptionId));
+  if (!row?.uid) throw new Error('the subscription has no account yet');
+  return row.uid;
+}
+
+function emptyResult(options: ScenarioOptions, servers: number, days: number): BillingRunResult {
+  return {
+    options,
+    servers,
+    days,
+    start: new Date(0),
+    end: new Date(0),
+    wallMs: 0,
+    events: 0,
+    deliveries: 0,
+    duplicates: 0,
+    heldBack: 0,
+    verifications: 0,
+    actions: {},
+    reconciles: 0,
+    cancelKindsDiffering: 0,
+    invoices: { model: 0, server: 0 },
+    moneyPaise: { model: 0, server: 0 },
+    entitlements: {},
+    unprocessedEvents: 0,
+    mismatches: [],
+  };
+}
+
+function countAction(result: BillingRunResult, action: Action, outcome: CancellationOutcome | null) {
+  let name: string = action.kind;
+  if (action.kind === 'fail') name = action.charges > 3 ? 'fail (halts)' : `fail (recovers T+${action.charges})`;
+  if (outcome) name = outcome.kind === 'at_period_end' ? 'cancel (≥15 days: at period end)' : 'cancel (<15 days: after next charge)';
+  result.actions[name] = (result.actions[name] ?? 0) + 1;
+}
+
+async function unprocessedEvents(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(paymentWebhookEvents).where(isNull(paymentWebhookEvents.processedAt));
+  return row?.count ?? 0;
+}
+
+/** Each client's paid invoices, money, subscription status and entitlement against the model's, at the final time. */
+async function compare(
+  db: Database,
+  clients: Client[],
+  result: BillingRunResult,
+  miss: (client: Client, what: string, expected: string, actual: string) => void,
+) {
+  const rows = new Map((await db.select().from(subscriptions)).map((row) => [row.gatewaySubscriptionId, row]));
+  const profiles = new Map((await db.select().from(userProfiles)).map((row) => [row.uid, row]));
+  const invoices = await paidInvoicesBySubscription(db);
+  for (const client of clients) {
+    const { model } = client;
+    const row = rows.get(client.subscriptionId);
+    const paid = invoices.get(client.subscriptionId) ?? { count: 0, paise: 0 };
+    result.invoices.model += model.invoices.length;
+    result.invoices.server += paid.count;
+    result.moneyPaise.model += paidPaise(model);
+    result.moneyPaise.server += paid.paise;
+    if (paid.count !== model.invoices.length) miss(client, 'paid invoices', String(model.invoices.length), String(paid.count));
+    if (paid.paise !== paidPaise(model)) miss(client, 'paise collected', String(paidPaise(model)), String(paid.paise));
+    if (row?.status !== model.status) miss(client, 'status', model.status, row?.status ?? 'no row');
+    const expected: Entitlement = entitlement(model, result.end);
+    result.entitlements[expected.state] = (result.entitlements[expected.state] ?? 0) + 1;
+    const profile = row?.customerUid ? profiles.get(row.customerUid) : undefined;
+    const actual = { plan: profile?.purchasedPlan ?? null, state: profile?.billingState ?? null, paidThrough: profile?.planPaidThrough ?? null };
+    if (showEntitlement(actual) !== showEntitlement(expected)) miss(client, 'entitlement', showEntitlement(expected), profile ? showEntitlement(actual) : 'no account');
+  }
+}
+
+async function paidInvoicesBySubscription(db: Database): Promise<Map<string, { count: number; paise: number }>> {
+  const rows = await db
+    .select({
+      id: subscriptionInvoices.gatewaySubscriptionId,
+      count: sql<number>`count(*)::int`,
+      paise: sql<number>`coalesce(sum(${subscriptionInvoices.amountPaise}), 0)::bigint`.mapWith(Number),
+    })
+    .from(subscriptionInvoices)
+    .where(eq(subscriptionInvoices.status, 'paid'))
+    .groupBy(subscriptionInvoices.gatewaySubscriptionId);
+  return new Map(rows.map((row) => [row.id, { count: row.count, paise: row.paise }]));
+}
