@@ -93,19 +93,21 @@ const lifeOrder: Record<SubscriptionStatus, number> = {
 };
 
 /**
- * Whether the gateway's report `incoming`, true at `at`, is newer than what the row holds: more cycles paid, then a
- * later cycle, then a later report. An older event delivered late never undoes a newer one, and nothing leaves a
- * final status.
+ * How the gateway's report `incoming`, true at `at`, stands to what the row holds: more cycles paid, then a later cycle,
+ * then a later second (Razorpay's events are stamped in whole seconds). An older event delivered late never undoes a
+ * newer one, and nothing leaves a final status. `same_second`: a different status reported in the second the row's
+ * state is from, which only the gateway can order. `fresh`: the report is an answer the gateway just gave.
  */
-export function isNewerReport(row: SubscriptionRow, incoming: GatewaySubscription, at: Date): boolean {
-  if (finalStatuses.has(row.status as SubscriptionStatus)) return false;
-  if (incoming.paidCount !== row.paidCount) return incoming.paidCount > row.paidCount;
+export function compareReport(row: SubscriptionRow, incoming: GatewaySubscription, at: Date, fresh = false): 'newer' | 'older' | 'same_second' {
+  if (finalStatuses.has(row.status as SubscriptionStatus)) return 'older';
+  if (incoming.paidCount !== row.paidCount) return incoming.paidCount > row.paidCount ? 'newer' : 'older';
   const incomingEnd = incoming.currentEnd?.getTime() ?? 0;
   const storedEnd = row.currentEnd?.getTime() ?? 0;
-  if (incomingEnd !== storedEnd) return incomingEnd > storedEnd;
-  if (!row.gatewayAt) return true;
-  if (at.getTime() !== row.gatewayAt.getTime()) return at.getTime() > row.gatewayAt.getTime();
-  return lifeOrder[incoming.status] > lifeOrder[row.status as SubscriptionStatus];
+  if (incomingEnd !== storedEnd) return incomingEnd > storedEnd ? 'newer' : 'older';
+  if (!row.gatewayAt || fresh) return !row.gatewayAt || at.getTime() >= row.gatewayAt.getTime() ? 'newer' : 'older';
+  const second = (date: Date) => Math.floor(date.getTime() / 1000);
+  if (second(at) !== second(row.gatewayAt)) return second(at) > second(row.gatewayAt) ? 'newer' : 'older';
+  return incoming.status === row.status ? 'older' : 'same_second';
 }
 
 export function createBillingService(deps: BillingServiceDeps) {
@@ -222,7 +224,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
     const at = await gateway.now();
     await rememberBuyer(subscriptionId, body.userDetails);
-    const orderId = await applyReport(subscriptionId, state, at, { payment, first: true });
+    const orderId = await applyReport(subscriptionId, state, at, { payment, first: true }, { fresh: true });
     if (!orderId) return refuse(400, paymentMessages.orderUnknown);
     const order = await findOrder(db, orderId);
     return order ? { order, payment } : refuse(400, paymentMessages.orderUnknown);
@@ -245,22 +247,25 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   /**
-   * One report from the gateway (an event, a fetch, an action's answer), applied under the subscription's lock: its
-   * state when newer, the charge it carries as a paid invoice, the paid period, the account's entitlement. Answers the
-   * first charge's order id when `charge.first`, 'busy' when `ifFree` and another holds the row, null for a
-   * subscription this server did not make.
+   * One report from the gateway (an event, or with `fresh` a fetch or an action's answer), applied under the
+   * subscription's lock: its state when newer, the charge it carries as a paid invoice, the paid period, the account's
+   * entitlement. Answers the first charge's order id when `charge.first` (else the subscription's), 'busy' when
+   * `ifFree` and another holds the row, null for a subscription this server did not make. A report whose order only
+   * the gateway knows (`same_second`) is settled by asking it.
    */
   async function applyReport(
     subscriptionId: string,
     state: GatewaySubscription,
     at: Date,
     charge?: ReportCharge,
-    { ifFree = false } = {},
+    { ifFree = false, fresh = false } = {},
   ): Promise<string | 'busy' | null> {
+    const now = await gateway.now();
     const result = await db.transaction(async (tx) => {
       const row = ifFree ? await lockSubscriptionIfFree(tx, subscriptionId) : await lockSubscription(tx, subscriptionId);
       if (row === 'busy' || !row) return row ?? null;
-      if (isNewerReport(row, state, at)) {
+      const standing = compareReport(row, state, at, fresh);
+      if (standing === 'newer') {
         await storeGatewayState(tx, subscriptionId, state, at);
         if (state.planId !== row.gatewayPlanId) await followPlanChange(tx, row, state.planId);
         if (row.status !== state.status) {
@@ -292,12 +297,15 @@ export function createBillingService(deps: BillingServiceDeps) {
       }
       const paidThrough = await paidThroughOf(tx, subscriptionId);
       if (paidThrough?.getTime() !== row.paidThrough?.getTime()) await updateSubscription(tx, subscriptionId, { paidThrough });
-      if (row.customerUid) await recomputeEntitlement(tx, row.customerUid, row.customerEmail ?? '', at);
-      return { row: { ...row, paidThrough }, firstOrderId };
+      if (row.customerUid) await recomputeEntitlement(tx, row.customerUid, row.customerEmail ?? '', now);
+      return { row: { ...row, paidThrough }, firstOrderId, standing };
     });
     if (result === 'busy' || result === null) return result;
     await syncClaim(result.row.customerUid);
     await keepCancelPromise(result.row);
+    if (result.standing === 'same_second') {
+      await applyReport(subscriptionId, await gateway.fetchSubscription(subscriptionId), await gateway.now(), undefined, { fresh: true });
+    }
     return result.firstOrderId ?? subscriptionId;
   }
 
@@ -379,7 +387,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const orderId = await applyReport(row.gatewaySubscriptionId, cycle, invoice.paidAt ?? at, { payment: { ...payment, invoiceId: invoice.id }, first });
       if (first && orderId && orderId !== 'busy') await fulfilFirstCharge(orderId, payment, 'reconciliation', true);
     }
-    await applyReport(row.gatewaySubscriptionId, state, at);
+    await applyReport(row.gatewaySubscriptionId, state, at, undefined, { fresh: true });
   }
 
   async function reconcile(): Promise<BillingReconcileSummary> {
@@ -469,7 +477,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       }
       throw gatewayAppError(err);
     }
-    await applyReport(subscriptionId, state, await gateway.now());
+    await applyReport(subscriptionId, state, await gateway.now(), undefined, { fresh: true });
     return (await findSubscription(db, subscriptionId))!;
   }
 

@@ -522,6 +522,21 @@ describe('monthly billing live, through the HTTP server', () => {
     expect(await invoiceRows(answer.id)).toHaveLength(1);
   });
 
+  it('an event from the same second as our own action is not taken for an older one: Razorpay is asked which came last', async () => {
+    const details = buyer();
+    const answer = await payments.billing.subscribe({ plan: 'launchpad', currency: 'INR', userDetails: details });
+    const first = fake.chargeSubscription(answer.id, { email: details.email });
+    expect((await postJson(app.url, '/api/verify-payment', verification(first, answer, details, `${first.payment!.id}|${answer.id}`))).status).toBe(200);
+    const uid = (await subscriptionRow(answer.id)).customerUid!;
+    await payments.billing.cancel(uid, answer.id);
+    // The customer revokes the mandate in their UPI app within the same second: Razorpay cancels at once (#325).
+    const atRazorpay = fake.subscriptions.get(answer.id)!;
+    Object.assign(atRazorpay, { status: 'cancelled', ended_at: nowSeconds(), charge_at: null });
+    await deliver('subscription.cancelled', { subscription: { ...atRazorpay }, payment: null }, 'evt_same_second_cancel', nowSeconds());
+    await payments.service.settled();
+    expect(await subscriptionRow(answer.id)).toMatchObject({ status: 'cancelled' });
+  });
+
   it("an account manager's pause, resume and plan change reach Razorpay; a domestic card's plan change is refused in its words", async () => {
     const details = buyer();
     const answer = await payments.billing.subscribe({ plan: 'launchpad', currency: 'INR', userDetails: details });

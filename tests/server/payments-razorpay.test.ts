@@ -103,7 +103,7 @@ describe('create-order on Razorpay', () => {
     else fake.behave({ kind: 'error', status: 500, code: 'SERVER_ERROR', description: 'The server encountered an error.' });
     const payments = createPayments({ config: gatewayConfig, db: testDb.db, logger: createLogger({ level: 'silent' }) });
     try {
-      await withApp(payments, async (app) => {
+      await withApp(payments, async (_app) => {
         const before = await orderCount();
         const started = performance.now();
         const response = await createOneTimeOrder(payments, { plan: 'growth-engine', currency: 'INR' });
