@@ -2,6 +2,7 @@ import { assertEvent, assign, fromCallback, fromPromise, not, setup, type EventO
 import { GUEST_EMAIL_PLACEHOLDER, type CustomerDetails } from '../src/domain/checkout';
 import { buyerDetailsSchema, guestDetailsSchema, type CreateOrderAnswer } from '../src/domain/payment';
 import type { PlanKey } from '../src/domain/plans';
+import { periodEnd } from '../src/domain/billing';
 
 /**
  * Online payment on /payment (docs/decisions/092-payment-page-and-resume.md):
@@ -21,20 +22,22 @@ export type GuestField = 'fullName' | 'email' | 'phone';
 export type GuestValues = Record<GuestField, string>;
 export type GuestErrors = Partial<Record<GuestField, string>>;
 
-/** The three values the checkout's success handler receives. */
-export interface CheckoutResponse {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-}
+/**
+ * The three values the checkout's success handler receives: with the order's id, or for a monthly plan the
+ * subscription's (docs/decisions/180-monthly-billing.md).
+ */
+export type CheckoutResponse = { razorpay_payment_id: string; razorpay_signature: string } & (
+  | { razorpay_order_id: string }
+  | { razorpay_subscription_id: string }
+);
 
 /** A payment taken but not yet verified: exactly the body of POST /api/verify-payment. */
-export interface PendingPayment extends CheckoutResponse {
+export type PendingPayment = CheckoutResponse & {
   plan: PlanKey;
   userDetails: CustomerDetails;
   /** The order's secret from create-order: with it, the server signs this browser's buyer in (decision 090). */
   checkoutSecret?: string;
-}
+};
 
 /** What the checkout actor opens with. */
 export interface CheckoutRequest {
@@ -91,6 +94,8 @@ export interface PaymentContext {
   values: GuestValues;
   errors: GuestErrors;
   order: CreateOrderAnswer | null;
+  /** When the first monthly charge falls if the buyer pays now: today's date a month on, then the server's word. */
+  renewsOn: string;
   pending: PendingPayment | null;
   token: string | null;
   failure: string | null;
@@ -189,7 +194,10 @@ export const paymentMachine = setup({
       return { values, errors: {}, customer: { ...context.customer, ...values } };
     }),
     clearFailure: assign({ failure: null, order: null }),
-    keepOrder: assign({ order: ({ event }) => (event as unknown as { output: CreateOrderAnswer }).output }),
+    keepOrder: assign(({ context, event }) => {
+      const order = (event as unknown as { output: CreateOrderAnswer & { firstRenewalOn?: string } }).output;
+      return { order, renewsOn: order.firstRenewalOn ?? context.renewsOn };
+    }),
     failOrder: assign({ failure: ({ event }) => sentenceOf(errorOf(event), paymentFailures.initiation) }),
     failCheckout: assign({
       failure: ({ event }) => {
@@ -242,6 +250,7 @@ export const paymentMachine = setup({
       values: initialValues(input.customer, guest, input.prefill),
       errors: {},
       order: null,
+      renewsOn: periodEnd(new Date()).toISOString(),
       pending: input.pending ?? null,
       token: null,
       failure: null,

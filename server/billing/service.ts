@@ -79,19 +79,6 @@ const UNPAID_LOOKBACK_MS = 7 * 24 * HOUR_MS;
 /** Events that carry a charge: the invoice it paid is recorded from them. */
 const chargeEvents = new Set(['subscription.charged', 'subscription.activated', 'subscription.completed']);
 
-/** Later in a subscription's life, for two reports of one cycle made in the same second. */
-const lifeOrder: Record<SubscriptionStatus, number> = {
-  created: 0,
-  authenticated: 1,
-  active: 2,
-  pending: 3,
-  halted: 4,
-  paused: 5,
-  cancelled: 6,
-  completed: 6,
-  expired: 6,
-};
-
 /**
  * How the gateway's report `incoming`, true at `at`, stands to what the row holds: more cycles paid, then a later cycle,
  * then a later second (Razorpay's events are stamped in whole seconds). An older event delivered late never undoes a

@@ -46,8 +46,8 @@ const ON_TIME_SHARE = 0.75;
 /** Per simulated day: one server reconciles; or all of them at once. */
 const RECONCILE_ONE = 0.1;
 const RECONCILE_ALL = 0.03;
-/** Webhook deliveries in flight at once (with each server's own processing queue behind them). */
-const DELIVERY_CONCURRENCY = 4;
+/** Pieces of a day's work in flight at once (with each server's own webhook queue behind the deliveries). */
+const WORK_CONCURRENCY = 4;
 
 // ---- the servers -----------------------------------------------------------------------------------------------
 
@@ -64,6 +64,7 @@ export function eventCollector() {
     deliver: async (rawBody: Buffer, signature: string, eventId: string) => {
       collected.push({ rawBody, signature, eventId });
     },
+    pending: () => collected.length,
     take(): SignedEvent[] {
       const taken = collected;
       collected = [];
@@ -140,6 +141,8 @@ export interface BillingRunResult {
 export interface RunOptions extends ScenarioOptions {
   /** When the simulation starts (06:00 IST on a day); default the next 20 January, so starts fall on 29-31 January. */
   start?: Date;
+  /** Clients' and staff's actions run among the day's deliveries (default); false: after them, one at a time. */
+  race?: boolean;
   onProgress?: (day: number, days: number) => void;
 }
 
@@ -162,6 +165,12 @@ interface Verification {
   server: number;
   body: Record<string, unknown>;
 }
+
+type Work =
+  | { kind: 'delivery'; delivery: Delivery }
+  | { kind: 'verification'; verification: Verification }
+  | { kind: 'action'; client: Client; action: Action; server: Payments; expected: CancellationOutcome | null }
+  | { kind: 'reconcile'; servers: Payments[] };
 
 interface Client {
   plan: ClientPlan;
@@ -225,18 +234,46 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
     }
   }
 
-  async function deliverDue(today: number, verifications: Verification[]) {
-    schedule(today);
-    const due = delivery.shuffle(takeWhere(scheduled, (item) => item.day <= today));
-    await Promise.all([
-      mapLimit(due, DELIVERY_CONCURRENCY, async ({ event, server }) => {
-        const receipt = await servers[server]!.service.handleWebhook(event.rawBody, event.signature, event.eventId);
-        result.deliveries += 1;
-        if (!receipt.stored) result.duplicates += 1;
-      }),
-      ...verifications.map((verification) => verify(verification)),
-    ]);
+  /** One day's work, shuffled and run a few at a time: deliveries, verifications, clients' and staff's actions, a reconcile. */
+  async function runWork(work: Work[]) {
+    // Resumes take turns: the sandbox's resume charges whatever fell due, and two at once would both charge the other.
+    let resumes: Promise<unknown> = Promise.resolve();
+    await mapLimit(delivery.shuffle(work), WORK_CONCURRENCY, async (item) => {
+      if (item.kind === 'action' && item.action.kind === 'resume') {
+        const turn = resumes.then(() => doWork(item));
+        resumes = turn;
+        return turn;
+      }
+      return doWork(item);
+    });
     await settleAll();
+  }
+
+  async function doWork(item: Work) {
+    switch (item.kind) {
+      case 'delivery':
+        return deliver(item.delivery);
+      case 'verification':
+        return verify(item.verification);
+      case 'action':
+        return act(item.client, item.action, item.server, item.expected);
+      case 'reconcile':
+        result.reconciles += item.servers.length;
+        await Promise.all(item.servers.map((server) => server.service.reconcile()));
+        return;
+    }
+  }
+
+  /** The events due today: sent in the order runWork shuffles them into. */
+  function dueDeliveries(today: number): Work[] {
+    schedule(today);
+    return takeWhere(scheduled, (item) => item.day <= today).map((item) => ({ kind: 'delivery', delivery: item }));
+  }
+
+  async function deliver({ event, server }: Delivery) {
+    const receipt = await servers[server]!.service.handleWebhook(event.rawBody, event.signature, event.eventId);
+    result.deliveries += 1;
+    if (!receipt.stored) result.duplicates += 1;
   }
 
   async function verify({ client, server, body }: Verification) {
@@ -247,26 +284,37 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
 
   const settleAll = () => Promise.all(servers.map((server) => server.service.settled()));
 
-  async function subscribeClients(plans: readonly ClientPlan[], now: Date): Promise<Verification[]> {
-    const verifications: Verification[] = [];
+  async function subscribeClients(plans: readonly ClientPlan[], now: Date): Promise<Work[]> {
+    const verifications: Work[] = [];
     for (const plan of plans) {
-      const server = serverOf();
       const userDetails = buyerOf(seed, plan.client);
-      const answer = await servers[server]!.billing.subscribe({ plan: plan.plan, currency: 'INR', userDetails });
+      const answer = await servers[serverOf()]!.billing.subscribe({ plan: plan.plan, currency: 'INR', userDetails });
       const paid = await sandbox.pay(answer.id, { email: userDetails.email });
       clients.set(plan.client, { plan, subscriptionId: answer.id, model: subscribe(plan.client, plan.plan, now) });
       state.startDay.set(plan.client, plan.startDay);
       const body = { ...paid, plan: plan.plan, userDetails, checkoutSecret: answer.checkoutSecret };
-      if (plan.verifies) verifications.push({ client: plan.client, server: serverOf(), body });
+      if (plan.verifies) verifications.push({ kind: 'verification', verification: { client: plan.client, server: serverOf(), body } });
     }
     return verifications;
   }
 
-  async function act(action: Action, now: Date) {
-    const client = clients.get(action.client)!;
-    const server = servers[serverOf()]!;
-    const expected = applyToModel(client.model, action, state, now);
-    countAction(result, action, expected);
+  /**
+   * Today's actions, applied to the model at once (each subscription has one at most, so their order is free). A
+   * failing card is Razorpay's side, set before anything else; the others become work for the servers.
+   */
+  async function todaysActions(today: number, now: Date): Promise<Work[]> {
+    const work: Work[] = [];
+    for (const action of actionsForDay(models(), state, today, scenario)) {
+      const client = clients.get(action.client)!;
+      const expected = applyToModel(client.model, action, state, now);
+      countAction(result, action, expected);
+      if (action.kind === 'fail') await sandbox.failNextCharges(client.subscriptionId, action.charges);
+      else work.push({ kind: 'action', client, action, server: servers[serverOf()]!, expected });
+    }
+    return work;
+  }
+
+  async function act(client: Client, action: Action, server: Payments, expected: CancellationOutcome | null) {
     try {
       const told = await actOnServer(server, client, action);
       if (expected && told) compareCancel(client, expected, told);
@@ -297,14 +345,38 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
     else if (told.kind !== expected.kind) result.cancelKindsDiffering += 1;
   }
 
-  async function maybeReconcile() {
+  /** Now and then one server reconciles, or all of them at once, while the day's events are being processed. */
+  function maybeReconcile(): Work[] {
     const all = scenario.chance(RECONCILE_ALL);
     const one = !all && scenario.chance(RECONCILE_ONE);
-    if (!all && !one) return;
-    const chosen = all ? servers : [servers[serverOf()]!];
-    result.reconciles += chosen.length;
-    await Promise.all(chosen.map((server) => server.service.reconcile()));
-    await settleAll();
+    if (!all && !one) return [];
+    return [{ kind: 'reconcile', servers: all ? servers : [servers[serverOf()]!] }];
+  }
+
+  async function runDay(today: number, now: Date) {
+    advanceTo(models(), now);
+    const verifications = await subscribeClients(plansByDay.get(today) ?? [], now);
+    const actions = await todaysActions(today, now);
+    const deliveries = dueDeliveries(today);
+    if (options.race === false) {
+      await runWork([...deliveries, ...verifications]);
+      for (const action of actions) await doWork(action);
+      await runWork(maybeReconcile());
+    } else {
+      await runWork([...deliveries, ...verifications, ...actions, ...maybeReconcile()]);
+    }
+  }
+
+  /** Everything still held back arrives, then every server reconciles until its passes have covered every subscription. */
+  async function finish() {
+    do {
+      await runWork(dueDeliveries(Number.POSITIVE_INFINITY));
+      for (let pass = 0; pass < Math.ceil(options.subs / 50) + 2; pass += 1) {
+        await Promise.all(servers.map((server) => server.service.reconcile()));
+        result.reconciles += servers.length;
+      }
+      await settleAll();
+    } while (scheduled.length > 0 || collector.pending() > 0);
   }
 
   let now = options.start ?? defaultStart(await sandbox.gateway.now());
@@ -312,22 +384,11 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
   result.start = now;
   for (let today = 0; today <= days; today += 1) {
     if (today > 0) now = await moveClock(sandbox, new Date(result.start.getTime() + today * DAY_MS));
-    advanceTo(models(), now);
-    const verifications = await subscribeClients(plansByDay.get(today) ?? [], now);
-    await deliverDue(today, verifications);
-    for (const action of actionsForDay(models(), state, today, scenario)) await act(action, now);
-    await maybeReconcile();
+    await runDay(today, now);
     options.onProgress?.(today, days);
   }
   result.end = now;
-
-  // Everything still held back arrives, then every server settles and reconciles until its passes have covered all.
-  await deliverDue(Number.POSITIVE_INFINITY, []);
-  for (let pass = 0; pass < Math.ceil(options.subs / 50) + 2; pass += 1) {
-    await Promise.all(servers.map((server) => server.service.reconcile()));
-    result.reconciles += servers.length;
-  }
-  await settleAll();
+  await finish();
 
   await compare(db, [...clients.values()], result, miss);
   result.unprocessedEvents = await unprocessedEvents(db);
