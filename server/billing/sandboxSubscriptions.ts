@@ -42,6 +42,8 @@ export interface SandboxBilling {
   failNextCharges(subscriptionId: string, charges: number): Promise<void>;
   /** The client updated their payment method: the unpaid invoice of a pending or halted subscription is charged now. */
   retryCharge(subscriptionId: string): Promise<void>;
+  /** Resolves when the checkout's events scheduled so far were delivered. */
+  settled(): Promise<void>;
 }
 
 export interface SandboxBillingOptions {
@@ -51,9 +53,14 @@ export interface SandboxBillingOptions {
   logger: Logger;
   /** The server's own webhook handler; tests may collect the events instead. */
   deliver(rawBody: Buffer, signature: string, eventId: string): Promise<unknown>;
+  /**
+   * How long after the checkout's first charge its events arrive (Razorpay's come within seconds, usually after the
+   * browser's verification). The clock's charges send theirs at once, so an advance ends with everything delivered.
+   */
+  checkoutEventDelayMs?: number;
 }
 
-export function createSandboxBilling({ db, payments, logger, deliver }: SandboxBillingOptions): SandboxBilling {
+export function createSandboxBilling({ db, payments, logger, deliver, checkoutEventDelayMs = 0 }: SandboxBillingOptions): SandboxBilling {
   if (payments.mode !== 'sandbox') throw new Error('sandbox billing runs on the sandbox gateway only');
 
   async function offsetMs(): Promise<number> {
@@ -84,6 +91,18 @@ export function createSandboxBilling({ db, payments, logger, deliver }: SandboxB
     return parsed;
   };
   const refuse = (description: string) => new GatewayError('refused', description, 400, 'BAD_REQUEST_ERROR');
+
+  const scheduled = new Set<Promise<void>>();
+  /** Sends `events` in order after the checkout's delay, without holding up the answer to the browser. */
+  function later(events: () => Promise<void>) {
+    if (checkoutEventDelayMs <= 0) return events();
+    const delivery = new Promise<void>((resolve) => {
+      setTimeout(() => void events().finally(resolve), checkoutEventDelayMs).unref();
+    });
+    scheduled.add(delivery);
+    void delivery.finally(() => scheduled.delete(delivery));
+    return Promise.resolve();
+  }
 
   async function send(event: string, subscription: SubscriptionEntity, at: Date, payment?: Entity) {
     const { _sandbox: _hidden, ...entity } = subscription;
@@ -382,8 +401,11 @@ export function createSandboxBilling({ db, payments, logger, deliver }: SandboxB
         payment_method: 'card',
       });
       await save(subscription.id, 'subscription', subscription);
-      await send('subscription.activated', subscription, now, payment);
-      await send('subscription.charged', subscription, now, payment);
+      const sent = { ...subscription };
+      await later(async () => {
+        await send('subscription.activated', sent, now, payment);
+        await send('subscription.charged', sent, now, payment);
+      });
       const paymentId = String(payment.id);
       return {
         razorpay_payment_id: paymentId,
@@ -411,6 +433,9 @@ export function createSandboxBilling({ db, payments, logger, deliver }: SandboxB
       const subscription = await loadSubscription(subscriptionId);
       subscription._sandbox.failNext = charges;
       await save(subscriptionId, 'subscription', subscription);
+    },
+    settled: async () => {
+      await Promise.all([...scheduled]);
     },
     async retryCharge(subscriptionId) {
       const subscription = await loadSubscription(subscriptionId);

@@ -67,7 +67,10 @@ export function createPayments({
   const admin = auth ?? firebase;
   const deliver = (rawBody: Buffer, signature: string, eventId: string) =>
     deliverSandboxEvent ? deliverSandboxEvent(rawBody, signature, eventId) : service.handleWebhook(rawBody, signature, eventId);
-  const sandboxBilling = gateway.mode === 'sandbox' ? createSandboxBilling({ db, payments: gateway, logger, deliver }) : undefined;
+  const sandboxBilling =
+    gateway.mode === 'sandbox'
+      ? createSandboxBilling({ db, payments: gateway, logger, deliver, checkoutEventDelayMs: config.payments.sandboxWebhookDelayMs })
+      : undefined;
   if (!sandboxBilling && !config.razorpay) throw new Error('a live payment gateway needs the Razorpay keys for its subscriptions too');
   const subscriptions =
     sandboxBilling?.gateway ??

@@ -52,6 +52,11 @@ export function periodEnd(start: Date, months = 1): Date {
   return new Date(Date.UTC(year, month, day) - IST_OFFSET_MS);
 }
 
+/** A billing date as the pages say it, in India's time: "27 December 2026". */
+export function formatBillingDate(date: Date | string): string {
+  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(date));
+}
+
 export type CancellationOutcome =
   /** Early enough: nothing more is charged, and the service ends with the period already paid. */
   | { kind: 'at_period_end'; endsAt: Date }

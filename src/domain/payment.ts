@@ -184,6 +184,10 @@ export interface CreateOrderAnswer {
    * the buyer in to the account the order made (a payment's ids and signature alone do not).
    */
   checkoutSecret: string;
+  /** 'subscription' for a monthly plan (docs/decisions/180); absent on orders made before it. */
+  kind?: 'order' | 'subscription';
+  monthlyAmount?: number;
+  firstRenewalOn?: string;
 }
 
 /**

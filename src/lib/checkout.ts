@@ -8,10 +8,12 @@ import type { CheckoutResponse } from '../../machines/payment.machine';
 
 export interface CheckoutOptions {
   key: string;
-  /** Paise. */
-  amount: number;
+  /** Paise. Razorpay takes a subscription's amount from the subscription, so it is only sent with an order. */
+  amount?: number;
   currency: string;
-  order_id: string;
+  /** One of the two: an order's id, or a monthly plan's subscription id (docs/decisions/180). */
+  order_id?: string;
+  subscription_id?: string;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };

@@ -27,6 +27,10 @@ const createOrderAnswerSchema = z.lazy(() =>
     mode: z.enum(['sandbox', 'live']),
     description: z.string(),
     checkoutSecret: z.string().check(z.minLength(1)),
+    // A monthly plan's subscription (docs/decisions/180): what is charged every month, and from when.
+    kind: z.optional(z.enum(['order', 'subscription'])),
+    monthlyAmount: z.optional(z.int().check(z.positive())),
+    firstRenewalOn: z.optional(z.iso.datetime()),
   }) satisfies z.ZodMiniType<CreateOrderAnswer>,
 );
 
@@ -39,11 +43,10 @@ const verifyAnswerSchema = z.lazy(() =>
 );
 
 const checkoutResponseSchema = z.lazy(() =>
-  z.object({
-    razorpay_payment_id: z.string(),
-    razorpay_order_id: z.string(),
-    razorpay_signature: z.string(),
-  }) satisfies z.ZodMiniType<CheckoutResponse>,
+  z.union([
+    z.object({ razorpay_payment_id: z.string(), razorpay_order_id: z.string(), razorpay_signature: z.string() }),
+    z.object({ razorpay_payment_id: z.string(), razorpay_subscription_id: z.string(), razorpay_signature: z.string() }),
+  ]) satisfies z.ZodMiniType<CheckoutResponse>,
 );
 
 const sandboxFailureSchema = z.lazy(() =>
@@ -149,7 +152,7 @@ export async function verifyPayment(
   }
 }
 
-/** Sandbox only: the gateway takes the payment and signs it as Razorpay would. */
+/** Sandbox only: the gateway takes the payment (an order's, or a subscription's first charge) and signs it as Razorpay would. */
 export function sandboxPay(orderId: string, email: string | undefined, fetchImpl: typeof fetch = fetch): Promise<CheckoutResponse> {
   return requestJson(`/api/sandbox/checkout/${encodeURIComponent(orderId)}/pay`, {
     method: 'POST',

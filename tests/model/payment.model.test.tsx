@@ -27,6 +27,7 @@ import { guestDetails, profileDetails, type CustomerDetails } from '../../src/do
 import type { CreateOrderAnswer } from '../../src/domain/payment';
 import { PaymentActor } from '../../src/features/payment/paymentActor';
 import { PaymentScreen } from '../../src/features/payment/PaymentScreen';
+import { formatBillingDate } from '../../src/domain/billing';
 import { renderWithApp } from '../render';
 import { measureCoverage } from './coverage';
 import { coveringPaths } from './paths';
@@ -376,7 +377,11 @@ describe('payment machine: model-based paths', () => {
               idle: (expected) => {
                 expect(payButton()).toHaveTextContent('Pay ₹21,500');
                 expect(payButton()).toBeEnabled();
-                expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent(expected.context.customer.email);
+                const summary = screen.getByRole('region', { name: 'Order summary' });
+                expect(summary).toHaveTextContent(expected.context.customer.email);
+                // A monthly plan: what follows today's charge, and how to leave it, before Pay (decision 180).
+                expect(summary).toHaveTextContent(`Then every month₹4,500 from ${formatBillingDate(expected.context.renewsOn)}`);
+                expect(summary).toHaveTextContent('Cancel any time up to 15 days before a billing date');
                 expect(screen.queryByRole('alert')).toBeNull();
               },
               creatingOrder: () => {

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { CircleCheck, Clock, Lock, LogIn, RefreshCw, ShieldCheck } from 'lucide-react';
+import { CalendarClock, CircleCheck, Clock, Lock, LogIn, RefreshCw, ShieldCheck } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { formatInr } from '../../domain/money';
 import { GUEST_EMAIL_PLACEHOLDER } from '../../domain/checkout';
 import { priceOf } from '../../domain/payment';
+import { CANCEL_NOTICE_DAYS, formatBillingDate } from '../../domain/billing';
 import { GuestDetailsForm } from './GuestDetailsForm';
 import { PaymentActor } from './paymentActor';
 
@@ -24,6 +25,7 @@ export function PaymentScreen() {
   const mustSignIn = PaymentActor.useSelector((snapshot) => snapshot.matches('signInRequired'));
   const unconfirmed = PaymentActor.useSelector((snapshot) => snapshot.matches('unconfirmed'));
   const canEdit = PaymentActor.useSelector((snapshot) => snapshot.can({ type: 'payment.editDetails' }));
+  const renewsOn = PaymentActor.useSelector((snapshot) => snapshot.context.renewsOn);
   const panel = useRef<HTMLDivElement>(null);
   const pay = useRef<HTMLButtonElement>(null);
   const wasInDetails = useRef(inDetails);
@@ -72,7 +74,20 @@ export function PaymentScreen() {
             <dt>Total due today</dt>
             <dd>{formatInr(price.totalRupees)}</dd>
           </Total>
+          <Then>
+            <dt>Then every month</dt>
+            <dd>
+              {formatInr(price.monthlyFee)} from {formatBillingDate(renewsOn)}
+            </dd>
+          </Then>
         </dl>
+        <Terms>
+          <CalendarClock aria-hidden="true" size={16} />
+          <span>
+            No annual lock-in. Cancel any time up to {CANCEL_NOTICE_DAYS} days before a billing date; your plan stays active
+            until the end of the month you paid for.
+          </span>
+        </Terms>
       </Summary>
 
       {inDetails ? (
@@ -174,6 +189,25 @@ const Total = styled(Row)`
   border-bottom: 0;
   padding-top: ${({ theme }) => theme.space(4)};
   dt, dd { color: ${({ theme }) => theme.color.ink}; font-weight: 800; font-size: ${({ theme }) => theme.size.lg}; }
+`;
+
+/** The monthly charge that follows today's: quieter than the total, part of the same list. */
+const Then = styled(Row)`
+  border-bottom: 0;
+  padding-top: 0;
+  dt, dd { font-weight: 600; color: ${({ theme }) => theme.color.text}; }
+`;
+
+const Terms = styled.p`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  font-size: ${({ theme }) => theme.size.sm};
+  color: ${({ theme }) => theme.color.muted};
+  svg { flex: none; margin-top: 2px; }
 `;
 
 const Pay = styled.div`

@@ -53,10 +53,11 @@ export function SandboxCheckoutDialog({ options, gateway, onPaid, onFailed, onCa
     }
   }
 
-  const pay = () => run(async () => onPaid(await gateway.pay(options.order_id, options.prefill.email || undefined)));
+  const checkoutId = options.subscription_id ?? options.order_id ?? '';
+  const pay = () => run(async () => onPaid(await gateway.pay(checkoutId, options.prefill.email || undefined)));
   const fail = () =>
     run(async () => {
-      const answer = await gateway.fail(options.order_id);
+      const answer = await gateway.fail(checkoutId);
       onFailed({ error: { ...SANDBOX_DECLINE, ...(answer.error.metadata ? { metadata: answer.error.metadata } : {}) } });
     });
 
@@ -99,7 +100,7 @@ export function SandboxCheckoutDialog({ options, gateway, onPaid, onFailed, onCa
         </Header>
         <Merchant>{options.name}</Merchant>
         <Description>{options.description}</Description>
-        <Amount>{formatInr(options.amount / 100)}</Amount>
+        {options.amount !== undefined && <Amount>{formatInr(options.amount / 100)}</Amount>}
         {options.prefill.email && <Payer>Paying as {options.prefill.email}</Payer>}
         <Note id="sandbox-checkout-note">No real money moves: this checkout only runs on a site without payment keys.</Note>
         {problem && <Problem role="alert">{problem}</Problem>}

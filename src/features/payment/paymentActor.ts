@@ -11,6 +11,7 @@ import { openCheckout, type CheckoutConstructor, type CheckoutInstance, type Che
 import { createOrder, verifyPayment } from '../../lib/paymentApi';
 import type { AuthState } from '../../lib/auth/hooks';
 import { theme } from '../../ui/theme';
+import { formatInr } from '../../domain/money';
 import { forgetPendingPayment, savePendingPayment } from './pendingPayment';
 import { sandboxCheckout } from './SandboxCheckout';
 
@@ -31,13 +32,14 @@ export interface PaymentPageEffects {
 
 /** The options Razorpay's widget (and the sandbox's) opens with. */
 export function checkoutOptions({ order, buyer }: CheckoutRequest, send: (event: CheckoutEvent) => void): CheckoutOptions {
+  const monthly = order.kind === 'subscription' && order.monthlyAmount;
   return {
     key: order.keyId,
-    amount: order.amount,
+    // Razorpay takes a subscription's amount from it; the sandbox's own dialog shows today's charge.
+    ...(monthly ? { subscription_id: order.id, ...(order.mode === 'sandbox' && { amount: order.amount }) } : { order_id: order.id, amount: order.amount }),
     currency: order.currency,
-    order_id: order.id,
     name: 'GrowthPath',
-    description: order.description,
+    description: monthly ? `${order.description}: ${formatInr(order.amount / 100)} today, then ${formatInr(monthly / 100)} every month` : order.description,
     prefill: { name: buyer.fullName, email: buyer.email, contact: buyer.phone },
     theme: { color: theme.color.brand },
     handler: (response: CheckoutResponse) => send({ type: 'payment.checkoutSucceeded', response }),

@@ -1,5 +1,5 @@
 import type { PendingPayment } from '../../../machines/payment.machine';
-import { verifyPaymentSchema } from '../../domain/payment';
+import { verifyPaymentSchema, verifySubscriptionSchema } from '../../domain/payment';
 import { readJson, readText, removeItem, safeLocalStorage, validatorOf, writeJson } from '../../lib/storage';
 import { PENDING_PAYMENT_KEY } from './pendingPaymentKey';
 
@@ -11,7 +11,9 @@ import { PENDING_PAYMENT_KEY } from './pendingPaymentKey';
 export { PENDING_PAYMENT_KEY };
 
 // Checked with the server's own schema; the value is kept as stored, the quiz details travelling along included.
-const pendingPayment = validatorOf((value) => (verifyPaymentSchema.safeParse(value).success ? (value as PendingPayment) : null));
+const pendingPayment = validatorOf((value) =>
+  verifyPaymentSchema.safeParse(value).success || verifySubscriptionSchema.safeParse(value).success ? (value as PendingPayment) : null,
+);
 
 /** The pending payment; one that cannot be read is dropped, so the site stops offering to finish it. */
 export function loadPendingPayment(store: Storage | undefined = safeLocalStorage()): PendingPayment | null {
