@@ -1,7 +1,18 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Entitlement } from '../../src/domain/billing';
 import type { Database } from '../db/client';
-import { billingPlans, orders, payments, subscriptionInvoices, subscriptions, userProfiles, type SubscriptionInvoiceRow, type SubscriptionRow } from '../db/schema';
+import {
+  billingPlans,
+  orders,
+  payments,
+  subscriptionInvoices,
+  subscriptionRequests,
+  subscriptions,
+  userProfiles,
+  type SubscriptionInvoiceRow,
+  type SubscriptionRequestRow,
+  type SubscriptionRow,
+} from '../db/schema';
 import type { GatewayInvoice, GatewaySubscription } from './gateway';
 
 /** Every query of monthly billing. Functions taking `tx` must run inside the caller's transaction. */
@@ -236,4 +247,32 @@ export async function ensureFirstChargeOrder(
       subscriptionId: subscription.gatewaySubscriptionId,
     })
     .onConflictDoNothing();
+}
+
+// ---- the client's requests to their account manager ------------------------------------------------------------
+
+export async function requestsOf(db: Database, subscriptionId: string): Promise<SubscriptionRequestRow[]> {
+  return db
+    .select()
+    .from(subscriptionRequests)
+    .where(eq(subscriptionRequests.gatewaySubscriptionId, subscriptionId))
+    .orderBy(asc(subscriptionRequests.createdAt));
+}
+
+/** A new open request, or the one of that kind already waiting (its plan updated): asking twice makes one request. */
+export async function openRequest(
+  db: Database,
+  request: { gatewaySubscriptionId: string; uid: string; kind: string; plan: string | null },
+): Promise<SubscriptionRequestRow> {
+  const [row] = await db
+    .insert(subscriptionRequests)
+    .values(request)
+    .onConflictDoUpdate({
+      target: [subscriptionRequests.gatewaySubscriptionId, subscriptionRequests.kind],
+      targetWhere: sql`${subscriptionRequests.status} = 'open'`,
+      set: { plan: request.plan },
+    })
+    .returning();
+  if (!row) throw new Error('billing request upsert returned no row');
+  return row;
 }

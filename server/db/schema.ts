@@ -401,6 +401,36 @@ export const subscriptionInvoices = pgTable(
 );
 
 /**
+ * What a client asks their account manager to do with their subscription (SPEC: pauses and plan changes go through
+ * them): pause from the next cycle, resume, or change plan. Staff act on it in the inbox and close it.
+ */
+export const subscriptionRequests = pgTable(
+  'subscription_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gatewaySubscriptionId: text('gateway_subscription_id')
+      .notNull()
+      .references(() => subscriptions.gatewaySubscriptionId),
+    uid: text('uid').notNull(),
+    /** pause, resume or change_plan (src/domain/billing.ts billingRequestKinds). */
+    kind: text('kind').notNull(),
+    /** For change_plan: the plan asked for. */
+    plan: text('plan'),
+    /** open until staff act on it: done or declined. */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+  },
+  (table) => [
+    check('subscription_requests_kind_check', sql`${table.kind} in ('pause', 'resume', 'change_plan')`),
+    check('subscription_requests_status_check', sql`${table.status} in ('open', 'done', 'declined')`),
+    // One open request of each kind per subscription: asking again answers the one already waiting.
+    uniqueIndex('subscription_requests_open_idx').on(table.gatewaySubscriptionId, table.kind).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/**
  * The sandbox gateway's own records (docs/decisions/091-sandbox-gateway.md): its plans, subscriptions and invoices as
  * Razorpay would hold them, each a Razorpay-shaped entity, and its clock. Never read outside the sandbox gateway.
  */
@@ -465,3 +495,4 @@ export type StaffAuditRow = typeof staffAudit.$inferSelect;
 export type RateLimitHitRow = typeof rateLimitHits.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionInvoiceRow = typeof subscriptionInvoices.$inferSelect;
+export type SubscriptionRequestRow = typeof subscriptionRequests.$inferSelect;

@@ -1,0 +1,141 @@
+import { cancellationOutcome, entitlementOf, periodEnd, type SubscriptionStatus } from '../../src/domain/billing';
+import {
+  billingRequestSchema,
+  cancelBillingSchema,
+  type BillingInvoice,
+  type BillingOverview,
+  type BillingRequest,
+  type BillingSubscription,
+  type CancelPreview,
+} from '../../src/domain/billingAccount';
+import { findPlan, type PlanKey } from '../../src/domain/plans';
+import { findProfile } from '../auth/repository';
+import type { VerifiedUser } from '../auth/requireUser';
+import type { Database } from '../db/client';
+import type { SubscriptionRow } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Logger } from '../logger';
+import { standingOf } from './entitlement';
+import type { SubscriptionGateway } from './gateway';
+import { invoicesOf, oneTimePurchases, openRequest, requestsOf, subscriptionsOfAccount } from './repository';
+import type { BillingService } from './service';
+
+/**
+ * The client's side of billing (GET /api/billing, POST /api/billing/cancel, POST /api/billing/requests): what they pay
+ * and have paid, cancelling, and asking their account manager for a pause, a resume or another plan.
+ */
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** The subscription the page is about: the running one, else the latest that was ever paid for. */
+function currentOf(rows: SubscriptionRow[]): SubscriptionRow | undefined {
+  const paid = rows.filter((row) => row.paidCount > 0);
+  const running = paid.filter((row) => !['cancelled', 'completed', 'expired'].includes(row.status));
+  return (running.length > 0 ? running : paid).at(-1);
+}
+
+function previewOf(row: SubscriptionRow, now: Date): CancelPreview | null {
+  if (!['active', 'pending'].includes(row.status) || !row.paidThrough || row.cancelAt) return null;
+  const outcome = cancellationOutcome(now, row.paidThrough);
+  return outcome.kind === 'at_period_end'
+    ? { kind: 'at_period_end', endsAt: outcome.endsAt.toISOString() }
+    : { kind: 'after_next_charge', nextChargeAt: outcome.nextChargeAt.toISOString(), endsAt: outcome.endsAt.toISOString() };
+}
+
+/** When the gateway charges next, as the client should read it: never after a cancel that charges no more. */
+function nextChargeOf(row: SubscriptionRow): Date | null {
+  if (!['active', 'pending'].includes(row.status)) return null;
+  if (row.cancelAt && !row.cancelAfterCharge) return null;
+  return row.cancelAfterCharge ?? row.chargeAt ?? row.paidThrough;
+}
+
+export function createBillingAccount({ db, billing, gateway, logger }: { db: Database; billing: BillingService; gateway: SubscriptionGateway; logger: Logger }) {
+  async function overview(user: VerifiedUser): Promise<BillingOverview> {
+    const now = await gateway.now();
+    const rows = await subscriptionsOfAccount(db, user.uid);
+    const profile = await findProfile(db, user.uid);
+    const current = currentOf(rows);
+    let subscription: BillingSubscription | null = null;
+    if (current) {
+      const requests = (await requestsOf(db, current.gatewaySubscriptionId)).map(
+        (request): BillingRequest => ({
+          id: request.id,
+          kind: request.kind as BillingRequest['kind'],
+          plan: findPlan(request.plan)?.key ?? null,
+          status: request.status as BillingRequest['status'],
+          createdAt: request.createdAt.toISOString(),
+        }),
+      );
+      subscription = {
+        id: current.gatewaySubscriptionId,
+        plan: findPlan(current.plan)!.key,
+        status: current.status as SubscriptionStatus,
+        state: entitlementOf(standingOf(current), [], now).state,
+        monthlyPaise: current.monthlyPaise,
+        paidThrough: iso(current.paidThrough),
+        nextChargeAt: iso(nextChargeOf(current)),
+        endsAt: iso(current.cancelAt),
+        cancelPreview: previewOf(current, now),
+        requests,
+      };
+    }
+    const invoices: BillingInvoice[] = [];
+    for (const row of rows) {
+      for (const invoice of await invoicesOf(db, row.gatewaySubscriptionId)) {
+        invoices.push({
+          id: invoice.gatewayInvoiceId,
+          plan: findPlan(row.plan)!.key,
+          amountPaise: invoice.amountPaise,
+          status: invoice.status,
+          periodStart: iso(invoice.periodStart),
+          periodEnd: iso(invoice.periodEnd),
+          paidAt: iso(invoice.paidAt),
+        });
+      }
+    }
+    invoices.sort((a, b) => (b.periodStart ?? '').localeCompare(a.periodStart ?? ''));
+    const oneTime = current ? null : await heldOneTimePlan(user.uid, now);
+    return { subscription, invoices, oneTime, businessName: profile?.businessName ?? null, email: profile?.email || user.email || '' };
+  }
+
+  /** A plan paid once before billing, still within its month. */
+  async function heldOneTimePlan(uid: string, now: Date): Promise<BillingOverview['oneTime']> {
+    let best: { plan: PlanKey; paidThrough: Date } | null = null;
+    for (const purchase of await oneTimePurchases(db, uid)) {
+      const plan = findPlan(purchase.plan)?.key;
+      const paidThrough = periodEnd(purchase.paidAt);
+      if (plan && paidThrough > now && (!best || paidThrough > best.paidThrough)) best = { plan, paidThrough };
+    }
+    return best && { plan: best.plan, paidThrough: best.paidThrough.toISOString() };
+  }
+
+  function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
+    if (result.success) return result.data;
+    const fieldErrors = Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message]));
+    throw new AppError(400, 'validation_failed', result.error.issues[0]?.message ?? 'The request is not valid.', { fieldErrors });
+  }
+
+  async function cancel(user: VerifiedUser, input: unknown): Promise<CancelPreview> {
+    const { subscriptionId } = parsed(cancelBillingSchema.safeParse(input ?? {}));
+    const outcome = await billing.cancel(user.uid, subscriptionId);
+    return outcome.kind === 'at_period_end'
+      ? { kind: 'at_period_end', endsAt: outcome.endsAt.toISOString() }
+      : { kind: 'after_next_charge', nextChargeAt: outcome.nextChargeAt.toISOString(), endsAt: outcome.endsAt.toISOString() };
+  }
+
+  async function request(user: VerifiedUser, input: unknown): Promise<BillingRequest> {
+    const body = parsed(billingRequestSchema.safeParse(input ?? {}));
+    const rows = await subscriptionsOfAccount(db, user.uid);
+    const row = rows.find((candidate) => candidate.gatewaySubscriptionId === body.subscriptionId);
+    if (!row) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
+    const plan = body.kind === 'change_plan' ? findPlan(body.plan)!.key : null;
+    if (plan === row.plan) throw new AppError(400, 'validation_failed', 'You are on that plan already.', { fieldErrors: { plan: 'You are on that plan already.' } });
+    const stored = await openRequest(db, { gatewaySubscriptionId: row.gatewaySubscriptionId, uid: user.uid, kind: body.kind, plan });
+    logger.info('billing request', { subscriptionId: row.gatewaySubscriptionId, kind: body.kind, plan });
+    return { id: stored.id, kind: body.kind, plan: findPlan(stored.plan)?.key ?? null, status: 'open', createdAt: stored.createdAt.toISOString() };
+  }
+
+  return { overview, cancel, request };
+}
+
+export type BillingAccount = ReturnType<typeof createBillingAccount>;

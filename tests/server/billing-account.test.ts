@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../server/logger';
+import { createPayments, type Payments } from '../../server/payments/setup';
+import type { BillingOverview } from '../../src/domain/billingAccount';
+import type { SubscribeAnswer } from '../../src/domain/payment';
+import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+import { buyer, emulatorHost, emulatorUp, postJson, projectId } from './payments-support';
+
+/**
+ * The client's billing API (docs/decisions/180-monthly-billing.md): GET /api/billing, POST /api/billing/cancel and
+ * POST /api/billing/requests, signed in through the Auth Emulator as the dashboard is. A client reaches only their
+ * own subscription; a bad body is a 400 naming the field.
+ */
+
+const config = testConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId, SANDBOX_WEBHOOK_DELAY_MS: '0' });
+const DAY = 24 * 60 * 60_000;
+
+let testDb: TestDatabase;
+let app: RunningApp;
+let payments: Payments;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  payments = createPayments({ config, db: testDb.db, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
+  app = await startApp({ db: testDb.db, config, payments });
+});
+
+afterAll(async () => {
+  await payments?.service.settled();
+  await app?.close();
+  await testDb?.close();
+});
+
+/** Exchanges the verify answer's custom token for an ID token, as the browser's Firebase SDK does. */
+async function idTokenFor(customToken: string): Promise<string> {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function client(plan = 'launchpad') {
+  const details = buyer({ businessName: 'Rao Stores' });
+  const answer = (await (await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })).json()) as SubscribeAnswer;
+  const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, {})).json();
+  const verified = await postJson(app.url, '/api/verify-payment', { ...paid, plan, userDetails: details, checkoutSecret: answer.checkoutSecret });
+  const { token } = (await verified.json()) as { token: string };
+  await payments.service.settled();
+  return { id: answer.id, idToken: await idTokenFor(token) };
+}
+
+const auth = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
+async function overview(idToken: string): Promise<BillingOverview> {
+  const response = await fetch(`${app.url}/api/billing`, { headers: auth(idToken) });
+  expect(response.status).toBe(200);
+  return (await response.json()) as BillingOverview;
+}
+
+describe.skipIf(!emulatorUp)('the client billing API', () => {
+  it('shows the plan, the next charge, the paid period and the first invoice; cancelling now would end at the period end', async () => {
+    const { id, idToken } = await client('growth-engine');
+    const billing = await overview(idToken);
+    const subscription = billing.subscription!;
+    expect(subscription).toMatchObject({ id, plan: 'growth-engine', status: 'active', state: 'active', monthlyPaise: 450_000, endsAt: null, requests: [] });
+    expect(subscription.nextChargeAt).toBe(subscription.paidThrough);
+    expect(subscription.cancelPreview).toEqual({ kind: 'at_period_end', endsAt: subscription.paidThrough });
+    expect(billing.invoices).toEqual([
+      expect.objectContaining({ plan: 'growth-engine', amountPaise: 2_150_000, status: 'paid', periodEnd: subscription.paidThrough }),
+    ]);
+    expect(billing).toMatchObject({ businessName: 'Rao Stores', oneTime: null });
+  });
+
+  it('asks for sign-in, and keeps each client to their own subscription', async () => {
+    expect((await fetch(`${app.url}/api/billing`)).status).toBe(401);
+    const asha = await client();
+    const ravi = await client();
+    const theirs = await postJson(app.url, '/api/billing/cancel', { subscriptionId: asha.id }, auth(ravi.idToken));
+    expect(theirs.status).toBe(404);
+    const request = await postJson(app.url, '/api/billing/requests', { subscriptionId: asha.id, kind: 'pause' }, auth(ravi.idToken));
+    expect(request.status).toBe(404);
+    expect((await overview(asha.idToken)).subscription).toMatchObject({ endsAt: null, requests: [] });
+  });
+
+  it('a bad body is a 400 naming the field', async () => {
+    const { id, idToken } = await client();
+    const cases: Array<[unknown, string]> = [
+      [{}, 'subscriptionId'],
+      [{ subscriptionId: 'order_123456789' }, 'subscriptionId'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await postJson(app.url, '/api/billing/cancel', body, auth(idToken));
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.details.fieldErrors).toHaveProperty(field);
+    }
+    const noPlan = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'change_plan' }, auth(idToken));
+    expect((await noPlan.json()).error.details.fieldErrors).toEqual({ plan: 'Choose the plan to change to.' });
+    const samePlan = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'change_plan', plan: 'launchpad' }, auth(idToken));
+    expect(samePlan.status).toBe(400);
+    const unknown = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'refund' }, auth(idToken));
+    expect((await unknown.json()).error.details.fieldErrors).toHaveProperty('kind');
+  });
+
+  it('cancelling shows the end date and stops the next charge; asking twice gives the same answer', async () => {
+    const { id, idToken } = await client();
+    const before = (await overview(idToken)).subscription!;
+    const cancelled = await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken));
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toEqual({ kind: 'at_period_end', endsAt: before.paidThrough });
+    const again = await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken));
+    expect(await again.json()).toEqual({ kind: 'at_period_end', endsAt: before.paidThrough });
+    expect((await overview(idToken)).subscription).toMatchObject({ endsAt: before.paidThrough, nextChargeAt: null, cancelPreview: null, state: 'ending' });
+  });
+
+  it('inside the last 15 days the preview says one more charge is taken, and the plan ends a period later', async () => {
+    const { id, idToken } = await client();
+    const paidThrough = new Date((await overview(idToken)).subscription!.paidThrough!);
+    await payments.sandboxBilling!.advance(paidThrough.getTime() - (await payments.subscriptions.now()).getTime() - 5 * DAY);
+    const { cancelPreview } = (await overview(idToken)).subscription!;
+    expect(cancelPreview).toMatchObject({ kind: 'after_next_charge', nextChargeAt: paidThrough.toISOString() });
+    const cancelled = await (await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken))).json();
+    expect(cancelled).toEqual(cancelPreview);
+    expect((await overview(idToken)).subscription).toMatchObject({ nextChargeAt: paidThrough.toISOString(), endsAt: cancelPreview!.endsAt });
+  });
+
+  it('a pause or plan change goes to the account manager as one open request, however often it is asked', async () => {
+    const { id, idToken } = await client();
+    for (let i = 0; i < 2; i += 1) {
+      const response = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'pause' }, auth(idToken));
+      expect(response.status).toBe(201);
+    }
+    const change = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'change_plan', plan: 'growth-engine' }, auth(idToken));
+    expect(await change.json()).toMatchObject({ kind: 'change_plan', plan: 'growth-engine', status: 'open' });
+    const { requests } = (await overview(idToken)).subscription!;
+    expect(requests.map(({ kind, plan, status }) => ({ kind, plan, status }))).toEqual([
+      { kind: 'pause', plan: null, status: 'open' },
+      { kind: 'change_plan', plan: 'growth-engine', status: 'open' },
+    ]);
+  });
+});
