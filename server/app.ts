@@ -120,7 +120,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
   api.use(chatRoutes({ service: chat, limiter: limiters.chat, logger }));
   api.use(accountRoutes({ service: account, verifier }));
-  api.use(billingRoutes({ account: createBillingAccount({ db, logger, billing: paymentComponent.billing, gateway: paymentComponent.subscriptions }), verifier }));
+  api.use(billingRoutes({ account: createBillingAccount({ db, logger, billing: paymentComponent.billing, gateway: paymentComponent.subscriptions, keyId: paymentComponent.gateway.keyId }), verifier }));
   api.use(quizRoutes({ service: quiz, limiter: limiters.leads }));
   // The staff inbox: every address under /admin checks the token and the staff claim first.
   api.use('/admin', compress, adminRoutes({ service: admin, verifier }));

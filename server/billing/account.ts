@@ -49,7 +49,20 @@ function nextChargeOf(row: SubscriptionRow): Date | null {
   return row.cancelAfterCharge ?? row.chargeAt ?? row.paidThrough;
 }
 
-export function createBillingAccount({ db, billing, gateway, logger }: { db: Database; billing: BillingService; gateway: SubscriptionGateway; logger: Logger }) {
+export function createBillingAccount({
+  db,
+  billing,
+  gateway,
+  keyId,
+  logger,
+}: {
+  db: Database;
+  billing: BillingService;
+  gateway: SubscriptionGateway;
+  /** The checkout's public key, for a card change. */
+  keyId: string;
+  logger: Logger;
+}) {
   async function overview(user: VerifiedUser): Promise<BillingOverview> {
     const now = await gateway.now();
     const rows = await subscriptionsOfAccount(db, user.uid);
@@ -95,7 +108,14 @@ export function createBillingAccount({ db, billing, gateway, logger }: { db: Dat
     }
     invoices.sort((a, b) => (b.periodStart ?? '').localeCompare(a.periodStart ?? ''));
     const oneTime = current ? null : await heldOneTimePlan(user.uid, now);
-    return { subscription, invoices, oneTime, businessName: profile?.businessName ?? null, email: profile?.email || user.email || '' };
+    return {
+      subscription,
+      invoices,
+      oneTime,
+      businessName: profile?.businessName ?? null,
+      email: profile?.email || user.email || '',
+      checkout: { keyId, mode: gateway.mode },
+    };
   }
 
   /** A plan paid once before billing, still within its month. */

@@ -76,6 +76,8 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 /** Statuses a subscription never leaves. */
 export const finalStatuses: ReadonlySet<SubscriptionStatus> = new Set(['cancelled', 'completed', 'expired']);
 
+export const billingStates = ['active', 'payment_failed', 'ending', 'paused', 'none'] as const;
+
 /** How an account's billing stands, as the dashboard and the staff inbox say it. */
 export type BillingState =
   /** Paid up; the next charge is on `paidThrough` (or is being taken, within the grace). */

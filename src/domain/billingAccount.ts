@@ -61,6 +61,8 @@ export interface BillingOverview {
   /** For the receipts. */
   businessName: string | null;
   email: string;
+  /** What a card change opens the checkout with (Razorpay's, or the sandbox's). */
+  checkout: { keyId: string; mode: 'sandbox' | 'live' };
 }
 
 const subscriptionId = () => z.string({ error: 'Subscription id is missing.' }).check(z.regex(/^sub_[A-Za-z0-9]{6,40}$/, 'Subscription id is not valid.'));

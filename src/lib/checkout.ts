@@ -14,6 +14,8 @@ export interface CheckoutOptions {
   /** One of the two: an order's id, or a monthly plan's subscription id (docs/decisions/180). */
   order_id?: string;
   subscription_id?: string;
+  /** With subscription_id: the client changes the card a failed charge was on, and Razorpay charges it. */
+  subscription_card_change?: 1;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };

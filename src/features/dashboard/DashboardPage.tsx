@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Headset, RefreshCw } from 'lucide-react';
@@ -12,6 +13,8 @@ import { findPlan } from '../../domain/plans';
 import { Sidebar } from './Sidebar';
 import { ActivatePlan, PlanOverview } from './PlanOverview';
 import { SetPassword } from './SetPassword';
+import { BillingSection } from './BillingSection';
+import { BillingActor, liveBillingMachine } from './billingActor';
 
 /**
  * /dashboard (docs/product.md §2): signed-in clients only. What it shows about the plan comes from the server's /api/me
@@ -71,9 +74,29 @@ function Overview() {
         <>
           {profileError && <FormAlert role="alert">{profileError}</FormAlert>}
           {plan ? <PlanOverview plan={plan} purchasedAt={profile.purchasedAt} /> : <ActivatePlan chosenPlan={profile.chosenPlan} />}
+          <Billing />
         </>
       )}
     </>
+  );
+}
+
+/** The Billing section, with its machine; the client's ID token comes from the signed-in account. */
+function Billing() {
+  const logic = useMemo(
+    () =>
+      liveBillingMachine({
+        idToken: async () => {
+          const firebase = await import('../../lib/firebase');
+          return firebase.firebaseAuth().idToken();
+        },
+      }),
+    [],
+  );
+  return (
+    <BillingActor.Provider logic={logic}>
+      <BillingSection />
+    </BillingActor.Provider>
   );
 }
 
