@@ -57,6 +57,11 @@ export function formatBillingDate(date: Date | string): string {
   return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(date));
 }
 
+/** The same, short, for tables: "27 Dec 2026". */
+export function formatShortBillingDate(date: Date | string): string {
+  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(date));
+}
+
 export type CancellationOutcome =
   /** Early enough: nothing more is charged, and the service ends with the period already paid. */
   | { kind: 'at_period_end'; endsAt: Date }

@@ -6,7 +6,7 @@ import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { media } from '../../ui/theme';
 import { VisuallyHidden } from '../../ui/visuallyHidden';
-import { formatBillingDate } from '../../domain/billing';
+import { formatBillingDate, formatShortBillingDate } from '../../domain/billing';
 import type { BillingRequest, BillingSubscription, CancelPreview } from '../../domain/billingAccount';
 import { formatInr } from '../../domain/money';
 import { findPlan, plans, type PlanKey } from '../../domain/plans';
@@ -238,8 +238,8 @@ function Invoices() {
           {invoices.map((invoice) => (
             <tr key={invoice.id}>
               <td>
-                {invoice.periodStart ? formatBillingDate(invoice.periodStart) : '—'}
-                {invoice.periodEnd ? ` to ${formatBillingDate(invoice.periodEnd)}` : ''}
+                {invoice.periodStart ? formatShortBillingDate(invoice.periodStart) : '—'}
+                {invoice.periodEnd ? ` – ${formatShortBillingDate(invoice.periodEnd)}` : ''}
               </td>
               <td>{formatInr(invoice.amountPaise / 100)}</td>
               <td>{invoice.status === 'paid' ? 'Paid' : 'Not paid'}</td>
