@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { setupBillingPlans } from '../../server/billing/setupPlans';
 import { orders, subscriptionInvoices, subscriptions, userProfiles } from '../../server/db/schema';
 import { silentLogger } from '../../server/logger';
@@ -7,7 +8,7 @@ import { createPayments, type Payments } from '../../server/payments/setup';
 import { periodEnd } from '../../src/domain/billing';
 import { paymentMessages, type SubscribeAnswer } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, emulatorHost, emulatorUp, memoryAuthAdmin, postJson, projectId } from './payments-support';
+import { buyer, createOneTimeOrder, emulatorHost, emulatorUp, memoryAuthAdmin, postJson, projectId } from './payments-support';
 
 /**
  * Monthly billing on the sandbox gateway (docs/decisions/180-monthly-billing.md): subscribing, the first charge's
@@ -207,6 +208,29 @@ describe.skipIf(!emulatorUp)('monthly billing on the sandbox', () => {
     expect(await subscriptionRow(client.id)).toMatchObject({ status: 'cancelled', paidCount: 2 });
     expect(await invoices(client.id)).toHaveLength(2);
     expect(await profile(client.uid)).toMatchObject({ purchasedPlan: null });
+  });
+
+  it('a plan paid once before monthly billing is kept to the end of the month paid for, then ends', async () => {
+    const details = buyer();
+    const order = (await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details })).json()) as { id: string; checkoutSecret: string };
+    const paid = await payments.sandbox!.pay(order.id);
+    const verified = await postJson(app.url, '/api/verify-payment', { ...paid, plan: 'launchpad', userDetails: details, checkoutSecret: order.checkoutSecret });
+    expect(verified.status).toBe(200);
+    await settled();
+    const [{ customerUid: uid, paidAt }] = (await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id))) as [{ customerUid: string; paidAt: Date }];
+    expect(await profile(uid)).toMatchObject({ purchasedPlan: 'launchpad', planPaidThrough: null });
+
+    // Migration 0014, as it runs on a database with such purchases.
+    const migration = readFileSync(new URL('../../server/db/migrations/0014_legacy_one_time_plans.sql', import.meta.url), 'utf8');
+    await testDb.db.execute(sql.raw(migration));
+    const endsAt = periodEnd(paidAt);
+    expect(await profile(uid)).toMatchObject({ purchasedPlan: 'launchpad', billingState: 'ending', planPaidThrough: endsAt });
+
+    // The earlier tests moved the sandbox's clock on by months already: past the end, or up to it.
+    const untilEnd = endsAt.getTime() - (await payments.subscriptions.now()).getTime();
+    if (untilEnd >= 0) await advance(untilEnd + 60_000);
+    await payments.service.reconcile();
+    expect(await profile(uid)).toMatchObject({ purchasedPlan: null, billingState: 'none' });
   });
 
   it('pauses and resumes through the account manager', async () => {
