@@ -121,7 +121,8 @@ describe.each([
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ success: false, msg: expect.stringContaining('Your payment was received') });
       expect(elapsedMs).toBeLessThan(boundMs * 3);
-      const [row] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id));
+      // A monthly plan's first charge is fulfilled as the order Razorpay made for it (decision 180).
+      const [row] = await testDb.db.select().from(orders).where(eq(orders.subscriptionId, order.id));
       expect(row).toMatchObject({ status: 'paid', fulfilledAt: null });
       expect(row!.fulfilmentError).toBeTruthy();
     } finally {

@@ -53,19 +53,30 @@ const probes: Record<string, { limitClass: LimitClass; requests: Probe[] }> = {
   'POST /chat': { limitClass: 'chat', requests: [{ method: 'POST', path: '/api/chat' }] },
   'POST /create-order': { limitClass: 'payments', requests: [{ method: 'POST', path: '/api/create-order' }] },
   'POST /verify-payment': { limitClass: 'verify', requests: [{ method: 'POST', path: '/api/verify-payment' }] },
-  'POST /sandbox/checkout/:orderId/pay': {
+  'POST /sandbox/checkout/:id/pay': {
     limitClass: 'payments',
     requests: [{ method: 'POST', path: '/api/sandbox/checkout/order_NoSuchOrder0000/pay' }],
   },
-  'POST /sandbox/checkout/:orderId/fail': {
+  'POST /sandbox/checkout/:id/fail': {
     limitClass: 'payments',
-    requests: [{ method: 'POST', path: '/api/sandbox/checkout/order_NoSuchOrder0000/fail' }],
+    requests: [{ method: 'POST', path: '/api/sandbox/checkout/sub_NoSuchSub000000/fail' }],
+  },
+  // The sandbox billing's clock and its test controls (decision 180).
+  'POST /advance': { limitClass: 'payments', requests: [{ method: 'POST', path: '/api/sandbox/billing/advance' }] },
+  'POST /subscriptions/:id/fail-next-charges': {
+    limitClass: 'payments',
+    requests: [{ method: 'POST', path: '/api/sandbox/billing/subscriptions/sub_NoSuchSub000000/fail-next-charges' }],
+  },
+  'POST /subscriptions/:id/retry-charge': {
+    limitClass: 'payments',
+    requests: [{ method: 'POST', path: '/api/sandbox/billing/subscriptions/sub_NoSuchSub000000/retry-charge' }],
   },
   // Every route mounted after the general limiter: the account, the staff inbox, unknown addresses.
   'USE api': {
     limitClass: 'api',
     requests: [
       { method: 'GET', path: '/api/me' },
+      { method: 'GET', path: '/api/billing' },
       { method: 'GET', path: '/api/admin/summary' },
       { method: 'GET', path: '/api/no-such-route' },
     ],
