@@ -1,5 +1,6 @@
 import type { AccountProfile } from '../../src/domain/account';
 import { parseProfileUpdate } from '../../src/domain/profileUpdate';
+import { stillHeld } from '../../src/domain/billing';
 import { findPlan, plans, type PlanKey } from '../../src/domain/plans';
 import type { Database } from '../db/client';
 import type { UserProfileRow } from '../db/schema';
@@ -17,7 +18,7 @@ export interface AccountService {
 }
 
 function toProfile(user: VerifiedUser, row: UserProfileRow | undefined): AccountProfile {
-  const storedPlan = findPlan(row?.purchasedPlan)?.key ?? null;
+  const storedPlan = heldPlanOf(row);
   const chosen = findPlan(row?.chosenPlan)?.key ?? null;
   return {
     uid: user.uid,
@@ -34,9 +35,19 @@ function toProfile(user: VerifiedUser, row: UserProfileRow | undefined): Account
   };
 }
 
-/** The account's plan as the database holds it; a stored plan the price list does not know counts as none. */
+/**
+ * The plan a profile row holds now: none when the price list does not know it, or when its paid period has run out
+ * before the reconciler's sweep rewrote the row (src/domain/billing.ts stillHeld).
+ */
+function heldPlanOf(row: UserProfileRow | undefined, now = new Date()): PlanKey | null {
+  const plan = findPlan(row?.purchasedPlan)?.key ?? null;
+  if (!plan || !row) return null;
+  return stillHeld({ state: row.billingState, paidThrough: row.planPaidThrough }, now) ? plan : null;
+}
+
+/** The account's plan as the database holds it now. */
 export async function storedPlan(db: Database, uid: string): Promise<PlanKey | null> {
-  return findPlan((await findProfile(db, uid))?.purchasedPlan)?.key ?? null;
+  return heldPlanOf(await findProfile(db, uid));
 }
 
 export interface AccountServiceDeps {

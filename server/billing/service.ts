@@ -18,6 +18,7 @@ import {
   type VerifySubscriptionInput,
 } from '../../src/domain/payment';
 import { syncPlanClaim, type PlanClaimStore } from '../auth/claims';
+import { findProfile } from '../auth/repository';
 import { storedPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { OrderRow, SubscriptionRow } from '../db/schema';
@@ -29,6 +30,7 @@ import { findOrder } from '../payments/repository';
 import { gatewayAppError, newReceipt, type VerifyOutcome } from '../payments/service';
 import { isValidSubscriptionSignature, newCheckoutSecret } from '../payments/signature';
 import { recomputeEntitlement } from './entitlement';
+import { pauseScheduledSubscriptions } from './scheduledPause';
 import { setupBillingPlans } from './setupPlans';
 import { paymentOfEvent, subscriptionOfEvent, eventTime, type GatewayInvoice, type GatewaySubscription, type SubscriptionGateway } from './gateway';
 import {
@@ -386,6 +388,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       createdAfter: new Date(at.getTime() - UNPAID_LOOKBACK_MS),
       limit: 50,
     });
+    await pauseScheduledSubscriptions({ db, now: at, logger, pause: (id) => act(id, (sub) => gateway.pauseSubscription(sub)) });
     for (const row of due) {
       try {
         await reconcileOne(row, at);
@@ -397,7 +400,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     // Time alone ends a paid period: accounts whose plan has run out are recomputed, and their claim follows.
     for (const uid of await accountsPastPaidPeriod(db, at, 100)) {
       const changed = await db.transaction(async (tx) => {
-        const before = await storedPlan(tx, uid);
+        // The row as stored, not as read now: a lapsed plan still stored is the change the claim must follow.
+        const before = findPlan((await findProfile(tx, uid))?.purchasedPlan)?.key ?? null;
         const after = await recomputeEntitlement(tx, uid, '', at);
         return before !== after.plan;
       });

@@ -138,6 +138,17 @@ export function subscriptionEntitlement({ plan, status, paidThrough, cancelAt }:
   }
 }
 
+/**
+ * Whether a stored entitlement still holds at `now`: the record is rewritten by the reconciler's sweep when a paid
+ * period ends, and until then this keeps a lapsed plan from being read as held. A plan with no end date (set by hand)
+ * holds.
+ */
+export function stillHeld(entitlement: { state: string | null; paidThrough: Date | null }, now: Date): boolean {
+  if (!entitlement.paidThrough) return true;
+  const grace = entitlement.state === 'active' || entitlement.state === 'payment_failed' ? CHARGE_GRACE_DAYS * DAY_MS : 0;
+  return now.getTime() < entitlement.paidThrough.getTime() + grace;
+}
+
 /** The order plans come in on the price list: a higher one wins when an account holds two. */
 const planRank = (plan: PlanKey | null) => (plan ? ['launchpad', 'growth-engine', 'scale-up'].indexOf(plan) : -1);
 /** Between two holdings of one plan, the one that carries on wins: a renewing subscription over one that is ending. */

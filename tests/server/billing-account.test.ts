@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createLogger } from '../../server/logger';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import type { BillingOverview } from '../../src/domain/billingAccount';
@@ -122,6 +123,20 @@ describe.skipIf(!emulatorUp)('the client billing API', () => {
     const cancelled = await (await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken))).json();
     expect(cancelled).toEqual(cancelPreview);
     expect((await overview(idToken)).subscription).toMatchObject({ nextChargeAt: paidThrough.toISOString(), endsAt: cancelPreview!.endsAt });
+  });
+
+  it('/api/me reads a plan whose paid period ran out as none, before the sweep rewrites the row', async () => {
+    const { id, idToken } = await client();
+    const me = async () => (await (await fetch(`${app.url}/api/me`, { headers: auth(idToken) })).json()) as { purchasedPlan: string | null };
+    expect((await me()).purchasedPlan).toBe('launchpad');
+    await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken));
+    const [{ uid }] = (await testDb.db.execute(sql`select customer_uid as uid from subscriptions where gateway_subscription_id = ${id}`)).rows as [{ uid: string }];
+    // The period ended a minute ago and no sweep has run: the row still names the plan.
+    await testDb.db.execute(sql`update user_profiles set plan_paid_through = now() - interval '1 minute' where uid = ${uid}`);
+    expect((await me()).purchasedPlan).toBeNull();
+    // An active plan's charge may still be on its way: it holds for the grace days after the billing date.
+    await testDb.db.execute(sql`update user_profiles set billing_state = 'active' where uid = ${uid}`);
+    expect((await me()).purchasedPlan).toBe('launchpad');
   });
 
   it('a pause or plan change goes to the account manager as one open request, however often it is asked', async () => {

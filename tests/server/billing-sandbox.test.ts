@@ -217,7 +217,9 @@ describe.skipIf(!emulatorUp)('monthly billing on the sandbox', () => {
     const verified = await postJson(app.url, '/api/verify-payment', { ...paid, plan: 'launchpad', userDetails: details, checkoutSecret: order.checkoutSecret });
     expect(verified.status).toBe(200);
     await settled();
-    const [{ customerUid: uid, paidAt }] = (await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id))) as [{ customerUid: string; paidAt: Date }];
+    const [row] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id));
+    const uid = row!.customerUid!;
+    const paidAt = row!.paidAt!;
     expect(await profile(uid)).toMatchObject({ purchasedPlan: 'launchpad', planPaidThrough: null });
 
     // Migration 0014, as it runs on a database with such purchases.
