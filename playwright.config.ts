@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/chromium';
 import { authEmulatorDefaults } from './server/auth/emulatorDefaults';
+import { liveBaseUrl } from './tests/e2e/live/settings';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -32,7 +33,7 @@ export default defineConfig({
   // The whole product as `npm start` runs it: build, Firebase Auth Emulator, server with the API. `npm run test:e2e`
   // wraps this in scripts/with-postgres.sh, so the server stores into a throwaway PostgreSQL the tests can query.
   // The emulator is asked for by name, never left to a missing service account (docs/decisions/078-auth-emulator-by-name.md).
-  webServer: {
+  webServer: [{
     command: 'node --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     env: {
@@ -49,4 +50,18 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
   },
+  // Live mode (issue 35), for tests/e2e/live-checkout.spec.ts: a second server on Razorpay keys against the fake
+  // Razorpay, with its own database, serving the build above (webServers start in this order, so it is there).
+  {
+    command: 'node --import tsx tests/e2e/live/liveServer.ts',
+    url: `${liveBaseUrl}/api/health`,
+    env: {
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
+    },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+  }],
 });

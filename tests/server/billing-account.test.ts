@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { subscriptions } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import type { BillingOverview } from '../../src/domain/billingAccount';
@@ -130,7 +131,8 @@ describe.skipIf(!emulatorUp)('the client billing API', () => {
     const me = async () => (await (await fetch(`${app.url}/api/me`, { headers: auth(idToken) })).json()) as { purchasedPlan: string | null };
     expect((await me()).purchasedPlan).toBe('launchpad');
     await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken));
-    const [{ uid }] = (await testDb.db.execute(sql`select customer_uid as uid from subscriptions where gateway_subscription_id = ${id}`)).rows as [{ uid: string }];
+    const [row] = await testDb.db.select({ uid: subscriptions.customerUid }).from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id));
+    const uid = row!.uid!;
     // The period ended a minute ago and no sweep has run: the row still names the plan.
     await testDb.db.execute(sql`update user_profiles set plan_paid_through = now() - interval '1 minute' where uid = ${uid}`);
     expect((await me()).purchasedPlan).toBeNull();
