@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Entitlement } from '../../src/domain/billing';
+import { CHARGE_GRACE_DAYS, type Entitlement } from '../../src/domain/billing';
 import type { Database } from '../db/client';
 import {
   billingPlans,
@@ -126,7 +126,8 @@ export async function claimSubscriptionsToReconcile(
         or(isNull(subscriptions.checkedAt), lt(subscriptions.checkedAt, checkedBefore), and(lte(subscriptions.chargeAt, at), lt(subscriptions.checkedAt, subscriptions.chargeAt))),
       ),
     )
-    .orderBy(asc(subscriptions.createdAt))
+    // The longest unchecked first: with more due than one pass takes, every subscription still gets its turn.
+    .orderBy(sql`${subscriptions.checkedAt} asc nulls first`, asc(subscriptions.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db.update(subscriptions).set({ checkedAt: at }).where(inArray(subscriptions.gatewaySubscriptionId, due)).returning();
@@ -218,10 +219,19 @@ export async function setEntitlement(tx: Database, uid: string, email: string, e
 
 /** Accounts whose stored plan's paid period (and grace) has run out by `before`: the sweep recomputes them. */
 export async function accountsPastPaidPeriod(db: Database, before: Date, limit: number): Promise<string[]> {
+  // An account whose charge may still be on its way (the grace days) is not due yet: it would take a turn every pass.
+  const graceEnd = new Date(before.getTime() - CHARGE_GRACE_DAYS * 24 * 60 * 60_000);
   const rows = await db
     .select({ uid: userProfiles.uid })
     .from(userProfiles)
-    .where(and(isNotNull(userProfiles.purchasedPlan), lt(userProfiles.planPaidThrough, before)))
+    .where(
+      and(
+        isNotNull(userProfiles.purchasedPlan),
+        lt(userProfiles.planPaidThrough, before),
+        or(sql`${userProfiles.billingState} not in ('active', 'payment_failed')`, isNull(userProfiles.billingState), lt(userProfiles.planPaidThrough, graceEnd)),
+      ),
+    )
+    .orderBy(asc(userProfiles.planPaidThrough))
     .limit(limit);
   return rows.map((row) => row.uid);
 }

@@ -291,7 +291,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     });
     if (result === 'busy' || result === null) return result;
     await syncClaim(result.row.customerUid);
-    await keepCancelPromise(result.row);
+    await keepCancelPromise(subscriptionId);
     if (result.standing === 'same_second') {
       await applyReport(subscriptionId, await gateway.fetchSubscription(subscriptionId), await gateway.now(), undefined, { fresh: true });
     }
@@ -302,7 +302,10 @@ export function createBillingService(deps: BillingServiceDeps) {
    * A client who cancelled inside the notice is charged once more, then no more: once that charge is in, the
    * subscription is cancelled at the end of the period it paid for (decision 180, "Cancelling").
    */
-  async function keepCancelPromise(row: SubscriptionRow) {
+  async function keepCancelPromise(subscriptionId: string) {
+    // Read after the caller's commit: a cancel and a charge recorded at the same moment each see the other here.
+    const row = await findSubscription(db, subscriptionId);
+    if (!row) return;
     const due = row.cancelAfterCharge;
     if (!due || !row.paidThrough || row.paidThrough.getTime() <= due.getTime()) return;
     try {
@@ -423,36 +426,56 @@ export function createBillingService(deps: BillingServiceDeps) {
    * the next charge (src/domain/billing.ts cancellationOutcome). Asking again answers the same outcome.
    */
   async function cancel(uid: string, subscriptionId: string): Promise<CancellationOutcome> {
-    const row = await ownSubscription(uid, subscriptionId);
-    if (!['active', 'pending'].includes(row.status) || !row.paidThrough) {
-      throw new AppError(409, 'not_cancellable', 'This subscription is not running, so there is nothing to cancel.');
+    const before = await ownSubscription(uid, subscriptionId);
+    if (before.cancelAt) return recordedOutcome(before);
+    // Decided on the gateway's word, not our last report of it: a renewal or a resume may not have reached us yet.
+    try {
+      await reconcileOne(before, await gateway.now());
+    } catch (err) {
+      throw gatewayAppError(err);
     }
     const at = await gateway.now();
-    if (row.cancelAt) {
-      return row.cancelAfterCharge
-        ? { kind: 'after_next_charge', nextChargeAt: row.cancelAfterCharge, endsAt: row.cancelAt }
-        : { kind: 'at_period_end', endsAt: row.cancelAt };
-    }
-    const outcome = cancellationOutcome(at, row.paidThrough);
-    let state: GatewaySubscription | null = null;
-    if (outcome.kind === 'at_period_end') {
-      try {
-        state = await gateway.cancelSubscription(subscriptionId, true);
-      } catch (err) {
-        throw gatewayAppError(err);
+    // Decided and recorded under the row's lock: a charge's report is applied wholly before or after it.
+    const decided = await db.transaction(async (tx) => {
+      const row = await lockSubscription(tx, subscriptionId);
+      if (!row || row.customerUid !== uid) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
+      if (row.cancelAt) return { outcome: recordedOutcome(row), recorded: false };
+      if (!['active', 'pending'].includes(row.status) || !row.paidThrough) {
+        throw new AppError(409, 'not_cancellable', 'This subscription is not running, so there is nothing to cancel.');
       }
-    }
-    await db.transaction(async (tx) => {
+      const outcome = cancellationOutcome(at, row.paidThrough);
       await updateSubscription(tx, subscriptionId, {
         cancelAt: outcome.endsAt,
         cancelAfterCharge: outcome.kind === 'after_next_charge' ? outcome.nextChargeAt : null,
       });
-      if (state) await storeGatewayState(tx, subscriptionId, state, at);
       await recomputeEntitlement(tx, uid, row.customerEmail ?? '', at);
+      return { outcome, recorded: true };
     });
-    logger.info('subscription cancel requested', { subscriptionId, kind: outcome.kind, endsAt: outcome.endsAt.toISOString() });
+    if (decided.recorded && decided.outcome.kind === 'at_period_end') {
+      try {
+        const state = await gateway.cancelSubscription(subscriptionId, true);
+        await applyReport(subscriptionId, state, await gateway.now(), undefined, { fresh: true });
+      } catch (err) {
+        // Not cancelled at the gateway: nor here, so the client may try again and is never told a false end date.
+        await db.transaction(async (tx) => {
+          await updateSubscription(tx, subscriptionId, { cancelAt: null, cancelAfterCharge: null });
+          await recomputeEntitlement(tx, uid, before.customerEmail ?? '', at);
+        });
+        throw gatewayAppError(err);
+      }
+    }
+    // The charge promised may have come in while this was decided: then no more is charged from now.
+    await keepCancelPromise(subscriptionId);
+    logger.info('subscription cancel requested', { subscriptionId, kind: decided.outcome.kind, endsAt: decided.outcome.endsAt.toISOString() });
     await syncClaim(uid);
-    return outcome;
+    return decided.outcome;
+  }
+
+  /** A cancellation already recorded, as the client was told it. */
+  function recordedOutcome(row: SubscriptionRow): CancellationOutcome {
+    return row.cancelAfterCharge
+      ? { kind: 'after_next_charge', nextChargeAt: row.cancelAfterCharge, endsAt: row.cancelAt! }
+      : { kind: 'at_period_end', endsAt: row.cancelAt! };
   }
 
   /** An account manager's action at the gateway, its answer stored as the newest report. */
@@ -469,6 +492,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       throw gatewayAppError(err);
     }
     await applyReport(subscriptionId, state, await gateway.now(), undefined, { fresh: true });
+    // A resume after the paid period charges at once: its invoice is recorded now, not when its event arrives.
+    if (state.paidCount > row.paidCount) await reconcileOne((await findSubscription(db, subscriptionId))!, await gateway.now());
     return (await findSubscription(db, subscriptionId))!;
   }
 

@@ -4,7 +4,8 @@
  * now and then; at the end the paid invoices, the money and every client's entitlement must equal a simple model's
  * exactly (tests/bench/billingModel.ts, driven by tests/bench/billingRun.ts). Prints the figures; exits 1 on any
  * mismatch, listing the first ones.
- *   npm run bench:billing -- [--subs 1000] [--months 12] [--seed N] [--start 2027-01-20]
+ *   npm run bench:billing -- [--subs 1000] [--months 12] [--seed N] [--start 2027-01-20] [--no-race]
+ *   (--no-race: clients' and staff's actions wait until the day's events are processed, instead of racing them)
  *   (scripts/with-postgres.sh runs it on PostgreSQL; without TEST_DATABASE_URL both servers share one PGlite)
  */
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
@@ -17,6 +18,8 @@ interface Options {
   months: number;
   seed: number;
   start: Date | undefined;
+  /** Clients' and staff's actions among the day's deliveries (default), or after them (--no-race). */
+  race: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -36,7 +39,8 @@ function parseArgs(argv: string[]): Options {
   if (startAt && Number.isNaN(startAt.getTime())) throw new Error(`--start needs a date (YYYY-MM-DD), got "${start}"`);
   const months = whole('months', 12);
   if (months < 1 || months > 100) throw new Error('--months must be between 1 and 100 (a subscription is made for 120)');
-  return { subs: whole('subs', 1000), months, seed: whole('seed', Math.floor(Math.random() * 2 ** 31)), start: startAt };
+  const seed = whole('seed', 1 + Math.floor(Math.random() * (2 ** 31 - 1)));
+  return { subs: whole('subs', 1000), months, seed, start: startAt, race: !argv.includes('--no-race') };
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
@@ -44,13 +48,15 @@ const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
 function report(result: BillingRunResult, database: string, warnings: Map<string, number>) {
   const { options } = result;
   const seconds = result.wallMs / 1000;
-  console.log(heading(`Monthly billing: ${options.subs} subscriptions × ${options.months} months, seed ${options.seed}`));
+  const race = options.race === false ? ', --no-race' : '';
+  console.log(heading(`Monthly billing: ${options.subs} subscriptions × ${options.months} months, seed ${options.seed}${race}`));
   const rows: string[][] = [
     ['database', `${database}, ${result.servers} server(s)`],
     ['simulated', `${result.days} days, ${result.start.toISOString()} → ${result.end.toISOString()}`],
     ['wall time', ms(result.wallMs)],
     ['events (distinct)', String(result.events)],
-    ['deliveries', `${result.deliveries} (${(result.deliveries / seconds).toFixed(0)}/s over the whole run)`],
+    ['deliveries', String(result.deliveries)],
+    ['deliveries/s (over the whole run)', (result.deliveries / seconds).toFixed(0)],
     ['duplicates', String(result.duplicates)],
     ['copies held back 1-2 days', String(result.heldBack)],
     ['first charges verified by the browser', String(result.verifications)],
@@ -72,11 +78,18 @@ function report(result: BillingRunResult, database: string, warnings: Map<string
     console.log('\nServer warnings and errors, by message:');
     for (const [message, count] of [...warnings].sort((a, b) => b[1] - a[1])) console.log(`  ${count} × ${message}`);
   }
-  if (result.mismatches.length > 0) {
-    console.log(`\nFirst mismatches (of ${result.mismatches.length}):`);
-    const first = result.mismatches.slice(0, 25).map((m) => [String(m.client), m.subscriptionId, m.what, m.expected, m.actual]);
-    console.log(table(['client', 'subscription', 'what', 'model', 'servers'], first));
-  }
+  if (result.mismatches.length > 0) reportMismatches(result);
+}
+
+function reportMismatches({ mismatches, history }: BillingRunResult) {
+  const byKind = new Map<string, number>();
+  for (const { what } of mismatches) byKind.set(what, (byKind.get(what) ?? 0) + 1);
+  console.log(`\nMismatches by kind: ${[...byKind].map(([what, count]) => `${what} ${count}`).join(', ')}`);
+  console.log(`\nFirst mismatches (of ${mismatches.length}):`);
+  const first = mismatches.slice(0, 25).map((m) => [String(m.client), m.subscriptionId, m.what, m.expected, m.actual]);
+  console.log(table(['client', 'subscription', 'what', 'model', 'servers'], first));
+  const clients = [...new Set(mismatches.map((m) => m.client))].slice(0, 3);
+  for (const client of clients) console.log(`\nClient ${client}:\n${(history.get(client) ?? []).map((line) => `  ${line}`).join('\n')}`);
 }
 
 async function main() {

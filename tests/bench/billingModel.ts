@@ -93,6 +93,8 @@ export interface ModelSubscription {
   paidThrough: Date;
   /** Paise of each paid invoice, oldest first. */
   invoices: number[];
+  /** When the last charge was taken. */
+  lastPaidAt: Date;
 }
 
 function priceOf(plan: SoldPlan) {
@@ -117,6 +119,7 @@ export function subscribe(client: number, plan: SoldPlan, now: Date): ModelSubsc
     cancelAfterCharge: null,
     paidThrough: end,
     invoices: [priceOf(plan).firstChargePaise],
+    lastPaidAt: now,
   };
 }
 
@@ -127,9 +130,10 @@ function declines(sub: ModelSubscription): boolean {
   return true;
 }
 
-/** The current cycle's invoice was paid: the paid period moves on, and a cancel promised after this charge is kept. */
-function paid(sub: ModelSubscription) {
+/** The current cycle's invoice was paid at `at`: the paid period moves on, and a cancel promised after it is kept. */
+function paid(sub: ModelSubscription, at: Date) {
   sub.invoices.push(priceOf(sub.plan).monthlyPaise);
+  sub.lastPaidAt = at;
   sub.status = 'active';
   sub.attempts = 0;
   sub.paidThrough = sub.currentEnd;
@@ -143,7 +147,7 @@ function paid(sub: ModelSubscription) {
 
 /** A retry of the unpaid invoice (T+1..T+3): paid, or one more failure, the fourth in a row halting it. */
 function retry(sub: ModelSubscription) {
-  if (!declines(sub)) return paid(sub);
+  if (!declines(sub)) return paid(sub, sub.chargeAt!);
   sub.attempts += 1;
   if (sub.attempts > RETRIES) {
     sub.status = 'halted';
@@ -163,7 +167,7 @@ function fallDue(sub: ModelSubscription) {
   }
   const start = sub.currentEnd;
   sub.currentEnd = periodEnd(start);
-  if (!declines(sub)) return paid(sub);
+  if (!declines(sub)) return paid(sub, start);
   sub.status = 'pending';
   sub.attempts = 1;
   sub.chargeAt = new Date(start.getTime() + DAY_MS);
@@ -227,6 +231,8 @@ export interface ScenarioOptions {
 
 /** How often, per subscription and month, each thing happens (chosen per day, so at any point of the cycle). */
 export const monthlyRates = { failingCharge: 0.1, cancel: 0.05, pause: 0.04 } as const;
+/** Of the charges after the first, this share makes the client cancel on seeing it (racing the charge's event). */
+const CANCEL_ON_CHARGE = 0.03;
 /** Of the failing charges, this share halts (four declines); the rest recover on retry T+1, T+2 or T+3. */
 const HALTING_SHARE = 0.35;
 /** Subscriptions start over the first days, so billing dates fall on every day of the month (and its last days). */
@@ -276,21 +282,24 @@ export interface ScenarioState {
  * What clients and staff do on `day`, decided from the model's state only (so the servers' answers never steer the
  * scenario): at most one action per subscription and day, each only where Razorpay and our API allow it.
  */
-export function actionsForDay(subs: readonly ModelSubscription[], state: ScenarioState, day: number, random: Random): Action[] {
+export function actionsForDay(subs: readonly ModelSubscription[], state: ScenarioState, day: number, now: Date, random: Random): Action[] {
   const actions: Action[] = [];
   for (const sub of subs) {
-    const action = actionFor(sub, state, day, random);
+    const action = actionFor(sub, state, day, now, random);
     if (action) actions.push(action);
   }
   return actions;
 }
 
-function actionFor(sub: ModelSubscription, state: ScenarioState, day: number, random: Random): Action | null {
+function actionFor(sub: ModelSubscription, state: ScenarioState, day: number, now: Date, random: Random): Action | null {
   const { client } = sub;
   if (sub.status === 'paused') return state.resumeDay.get(client) === day ? { kind: 'resume', client } : null;
   if (!charging(sub)) return null;
   const roll = random.next();
   const cancellable = !sub.cancelAt && day - state.startDay.get(client)! >= MIN_AGE_TO_CANCEL_DAYS;
+  // Charged since the last simulated day: a renewal at midnight, or a resume's charge the day before.
+  const justCharged = sub.invoices.length > 1 && now.getTime() - sub.lastPaidAt.getTime() <= DAY_MS;
+  if (justCharged && cancellable && random.chance(CANCEL_ON_CHARGE)) return { kind: 'cancel', client };
   const calm = sub.status === 'active' && sub.failNext === 0;
   let threshold = perDay(monthlyRates.failingCharge);
   if (roll < threshold) return calm ? { kind: 'fail', client, charges: random.chance(HALTING_SHARE) ? RETRIES + 1 : random.int(1, RETRIES) } : null;

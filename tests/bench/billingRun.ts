@@ -29,11 +29,14 @@ import {
 /**
  * Runs billingModel.ts's scenario against real servers and compares them with the model (issue 35): one sandbox
  * "Razorpay" whose signed events are collected instead of delivered, one or more servers (createPayments) on one
- * database, N subscriptions over `months` simulated months. Each simulated day the sandbox's clock moves on (charges,
- * retries, halts, cycle-end cancels), the events collected so far are delivered to the servers at random, each 1-3
- * times, shuffled, some held back a day or two; then clients cancel and staff pause and resume, and sometimes a
- * server reconciles. At the end everything is delivered, every server settles and reconciles, and each client's
- * paid invoices, money and entitlement (user_profiles) must equal the model's exactly.
+ * database, N subscriptions over `months` simulated months. Each simulated day (06:00 IST) the sandbox's clock moves on
+ * (charges, retries, halts, cycle-end cancels); new clients subscribe and pay, some verifying in the browser; then
+ * one shuffled batch runs a few at a time: the events collected so far, each sent 1-3 times to any server (some held
+ * back a day or two), the verifications, the clients' cancels and staff's pauses and resumes (with `race: false`, these
+ * wait until the events are processed), and now and then a reconcile. At the end everything is delivered, every
+ * server settles and reconciles, and each client's paid invoices, money, subscription status and entitlement
+ * (user_profiles) must equal the model's exactly. A seed always plays the same scenario; only the servers' own
+ * interleaving differs between runs.
  * Shared by tests/bench/billing.ts (1,000 × 12, two servers on PostgreSQL) and
  * tests/server/billing-events.property.test.ts (30 × 12 on PGlite).
  */
@@ -48,6 +51,7 @@ const RECONCILE_ONE = 0.1;
 const RECONCILE_ALL = 0.03;
 /** Pieces of a day's work in flight at once (with each server's own webhook queue behind the deliveries). */
 const WORK_CONCURRENCY = 4;
+const IST_OFFSET_MS = 5.5 * 3600_000;
 
 // ---- the servers -----------------------------------------------------------------------------------------------
 
@@ -116,7 +120,7 @@ export interface Mismatch {
 }
 
 export interface BillingRunResult {
-  options: ScenarioOptions;
+  options: RunOptions;
   servers: number;
   days: number;
   start: Date;
@@ -136,6 +140,8 @@ export interface BillingRunResult {
   entitlements: Record<string, number>;
   unprocessedEvents: number;
   mismatches: Mismatch[];
+  /** Per client, what happened on which simulated date: the model's moves, the actions and the servers' answers. */
+  history: Map<number, string[]>;
 }
 
 export interface RunOptions extends ScenarioOptions {
@@ -169,8 +175,11 @@ interface Verification {
 type Work =
   | { kind: 'delivery'; delivery: Delivery }
   | { kind: 'verification'; verification: Verification }
-  | { kind: 'action'; client: Client; action: Action; server: Payments; expected: CancellationOutcome | null }
+  | { kind: 'action'; client: Client; action: ServerAction; server: Payments; expected: CancellationOutcome | null }
   | { kind: 'reconcile'; servers: Payments[] };
+
+/** What clients and staff ask of a server (a failing card is the sandbox's, set directly). */
+type ServerAction = Exclude<Action, { kind: 'fail' }>;
 
 interface Client {
   plan: ClientPlan;
@@ -202,7 +211,8 @@ async function mapLimit<T>(items: readonly T[], limit: number, work: (item: T) =
 }
 
 const describeError = (err: unknown) => (err instanceof Error ? err.message : String(err));
-const day = (date: Date | null | undefined) => (date ? date.toISOString() : 'null');
+/** An instant as India reads it: billing periods turn at 00:00 IST. */
+const day = (date: Date | null | undefined) => (date ? `${new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} IST` : 'null');
 const showEntitlement = (e: { plan: string | null; state: string | null; paidThrough: Date | null }) => `${e.plan ?? '-'} ${e.state ?? '-'} ${day(e.paidThrough)}`;
 
 export async function runBillingScenario({ servers, db, sandbox, collector }: BillingServers, options: RunOptions): Promise<BillingRunResult> {
@@ -221,15 +231,22 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
   const serverOf = () => delivery.int(0, servers.length - 1);
   const miss = (client: Client, what: string, expected: string, actual: string) =>
     mismatches.push({ client: client.plan.client, subscriptionId: client.subscriptionId, what, expected, actual });
+  let today = 0;
+  let now = new Date(0);
+  const note = (client: number, text: string) => {
+    const lines = result.history.get(client) ?? [];
+    lines.push(`${istDate(now)} (day ${today}) ${text}`);
+    result.history.set(client, lines);
+  };
 
   /** New events from the sandbox: each sent 1-3 times, to any server, most on the day, some a day or two late. */
-  function schedule(today: number) {
+  function schedule(sentOn: number) {
     for (const event of collector.take()) {
       result.events += 1;
       for (let copy = delivery.int(1, 3); copy > 0; copy -= 1) {
         const late = delivery.chance(ON_TIME_SHARE) ? 0 : delivery.int(1, 2);
         if (late > 0) result.heldBack += 1;
-        scheduled.push({ event, server: serverOf(), day: today + late });
+        scheduled.push({ event, server: serverOf(), day: sentOn + late });
       }
     }
   }
@@ -264,10 +281,10 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
     }
   }
 
-  /** The events due today: sent in the order runWork shuffles them into. */
-  function dueDeliveries(today: number): Work[] {
-    schedule(today);
-    return takeWhere(scheduled, (item) => item.day <= today).map((item) => ({ kind: 'delivery', delivery: item }));
+  /** The events due by `dueBy` (today, or all of them at the end), in the order runWork shuffles them into. */
+  function dueDeliveries(dueBy: number): Work[] {
+    schedule(Math.min(dueBy, today));
+    return takeWhere(scheduled, (item) => item.day <= dueBy).map((item) => ({ kind: 'delivery', delivery: item }));
   }
 
   async function deliver({ event, server }: Delivery) {
@@ -284,13 +301,14 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
 
   const settleAll = () => Promise.all(servers.map((server) => server.service.settled()));
 
-  async function subscribeClients(plans: readonly ClientPlan[], now: Date): Promise<Work[]> {
+  async function subscribeClients(plans: readonly ClientPlan[]): Promise<Work[]> {
     const verifications: Work[] = [];
     for (const plan of plans) {
       const userDetails = buyerOf(seed, plan.client);
       const answer = await servers[serverOf()]!.billing.subscribe({ plan: plan.plan, currency: 'INR', userDetails });
       const paid = await sandbox.pay(answer.id, { email: userDetails.email });
       clients.set(plan.client, { plan, subscriptionId: answer.id, model: subscribe(plan.client, plan.plan, now) });
+      note(plan.client, `subscribes to ${plan.plan} (${answer.id}), ${plan.verifies ? 'verifies in the browser' : 'left to the events'}`);
       state.startDay.set(plan.client, plan.startDay);
       const body = { ...paid, plan: plan.plan, userDetails, checkoutSecret: answer.checkoutSecret };
       if (plan.verifies) verifications.push({ kind: 'verification', verification: { client: plan.client, server: serverOf(), body } });
@@ -302,33 +320,32 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
    * Today's actions, applied to the model at once (each subscription has one at most, so their order is free). A
    * failing card is Razorpay's side, set before anything else; the others become work for the servers.
    */
-  async function todaysActions(today: number, now: Date): Promise<Work[]> {
+  async function todaysActions(): Promise<Work[]> {
     const work: Work[] = [];
-    for (const action of actionsForDay(models(), state, today, scenario)) {
+    for (const action of actionsForDay(models(), state, today, now, scenario)) {
       const client = clients.get(action.client)!;
       const expected = applyToModel(client.model, action, state, now);
       countAction(result, action, expected);
+      note(action.client, `${describeAction(action, expected)}; model: ${describeModel(client.model)}`);
       if (action.kind === 'fail') await sandbox.failNextCharges(client.subscriptionId, action.charges);
       else work.push({ kind: 'action', client, action, server: servers[serverOf()]!, expected });
     }
     return work;
   }
 
-  async function act(client: Client, action: Action, server: Payments, expected: CancellationOutcome | null) {
+  async function act(client: Client, action: ServerAction, server: Payments, expected: CancellationOutcome | null) {
     try {
       const told = await actOnServer(server, client, action);
+      if (told) note(client.plan.client, `  the server answered ${told.kind}, ends ${istDate(told.endsAt)}`);
       if (expected && told) compareCancel(client, expected, told);
     } catch (err) {
       miss(client, `${action.kind} refused`, 'done', describeError(err));
     }
   }
 
-  async function actOnServer(server: Payments, client: Client, action: Action): Promise<CancellationOutcome | null> {
+  async function actOnServer(server: Payments, client: Client, action: ServerAction): Promise<CancellationOutcome | null> {
     const id = client.subscriptionId;
     switch (action.kind) {
-      case 'fail':
-        await sandbox.failNextCharges(id, action.charges);
-        return null;
       case 'cancel':
         return server.billing.cancel(await accountOf(db, id), id);
       case 'pause':
@@ -353,10 +370,19 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
     return [{ kind: 'reconcile', servers: all ? servers : [servers[serverOf()]!] }];
   }
 
-  async function runDay(today: number, now: Date) {
-    advanceTo(models(), now);
-    const verifications = await subscribeClients(plansByDay.get(today) ?? [], now);
-    const actions = await todaysActions(today, now);
+  /** Razorpay's moves in the model today (charges, retries, halts, cancels), for the history. */
+  function advanceModel() {
+    for (const { model } of clients.values()) {
+      const before = `${model.status} ${model.invoices.length}`;
+      advanceTo([model], now);
+      if (`${model.status} ${model.invoices.length}` !== before) note(model.client, `model: ${describeModel(model)}`);
+    }
+  }
+
+  async function runDay() {
+    advanceModel();
+    const verifications = await subscribeClients(plansByDay.get(today) ?? []);
+    const actions = await todaysActions();
     const deliveries = dueDeliveries(today);
     if (options.race === false) {
       await runWork([...deliveries, ...verifications]);
@@ -379,12 +405,12 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
     } while (scheduled.length > 0 || collector.pending() > 0);
   }
 
-  let now = options.start ?? defaultStart(await sandbox.gateway.now());
-  now = await moveClock(sandbox, now);
-  result.start = now;
-  for (let today = 0; today <= days; today += 1) {
-    if (today > 0) now = await moveClock(sandbox, new Date(result.start.getTime() + today * DAY_MS));
-    await runDay(today, now);
+  // The model lives on the whole days (the sandbox's clock lands a few ms later), so a seed always plays the same way.
+  result.start = options.start ?? defaultStart(await sandbox.gateway.now());
+  for (; today <= days; today += 1) {
+    now = new Date(result.start.getTime() + today * DAY_MS);
+    await moveClock(sandbox, now);
+    await runDay();
     options.onProgress?.(today, days);
   }
   result.end = now;
@@ -399,11 +425,24 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
 
 // ---- helpers of the run ----------------------------------------------------------------------------------------
 
+/** The date in India, where billing periods turn at midnight. */
+const istDate = (date: Date) => new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+const describeModel = (model: ModelSubscription) =>
+  `${model.status}, ${model.invoices.length} invoice(s) paid, through ${istDate(model.paidThrough)}${model.cancelAt ? `, ends ${istDate(model.cancelAt)}` : ''}`;
+
+function describeAction(action: Action, outcome: CancellationOutcome | null): string {
+  if (action.kind === 'fail') return `the card will decline the next ${action.charges} charge(s)`;
+  if (action.kind === 'pause') return `staff pause it (resume on day ${action.resumeDay})`;
+  if (action.kind === 'resume') return 'staff resume it';
+  return `the client cancels: model ${outcome!.kind}, ends ${istDate(outcome!.endsAt)}`;
+}
+
 /** Moves the sandbox's clock to `to` (it only moves forward): every charge that fell due is made and its events sent. */
-async function moveClock(sandbox: SandboxBilling, to: Date): Promise<Date> {
+async function moveClock(sandbox: SandboxBilling, to: Date): Promise<void> {
   const ms = to.getTime() - (await sandbox.gateway.now()).getTime();
   if (ms <= 0) throw new Error(`the simulation fell behind the sandbox clock by ${-ms} ms`);
-  return (await sandbox.advance(ms)).now;
+  await sandbox.advance(ms);
 }
 
 function groupByDay(plans: readonly ClientPlan[]): Map<number, ClientPlan[]> {
@@ -426,7 +465,7 @@ async function accountOf(db: Database, subscriptionId: string): Promise<string> 
   return row.uid;
 }
 
-function emptyResult(options: ScenarioOptions, servers: number, days: number): BillingRunResult {
+function emptyResult(options: RunOptions, servers: number, days: number): BillingRunResult {
   return {
     options,
     servers,
@@ -447,6 +486,7 @@ function emptyResult(options: ScenarioOptions, servers: number, days: number): B
     entitlements: {},
     unprocessedEvents: 0,
     mismatches: [],
+    history: new Map(),
   };
 }
 
