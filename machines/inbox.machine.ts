@@ -3,14 +3,18 @@ import {
   inboxLimits,
   isLeadTab,
   noteChanged,
+  subscriptionActionsOf,
+  type AdminTab,
   type ContactRow,
   type InboxPage,
   type InboxRow,
   type InboxSummary,
-  type InboxTab,
   type LeadStatus,
   type LeadTab,
   type LeadUpdate,
+  type StaffSubscriptionRow,
+  type SubscriptionAction,
+  type SubscriptionActionAnswer,
 } from '../src/domain/admin';
 
 /**
@@ -18,16 +22,18 @@ import {
  *
  *   loading (summary + the tab's first page) -> ready.list | ready.empty, or forbidden (403), sessionExpired (401),
  *   failed (Try again). In ready: paging (Older/Newer), exporting (CSV), detail (a row open: viewing, saving a status or
- *   note, retrying a contact's forwarding). Tabs and search start loading again from the first page; a search sent
- *   while loading or paging replaces that load. A note refused because another member of staff saved theirs
- *   meanwhile (409) shows theirs beside the kept draft (docs/decisions/172-staff-notes-do-not-overwrite-each-other.md).
+ *   note, retrying a contact's forwarding, or on a subscription confirming then taking an account manager's action).
+ *   Tabs and search start loading again from the first page; a search sent while loading or paging replaces that load.
+ *   A note refused because another member of staff saved theirs meanwhile (409) shows theirs beside the kept draft
+ *   (docs/decisions/172-staff-notes-do-not-overwrite-each-other.md); a subscription action refused says why
+ *   (Razorpay's words for the gateway's refusals, docs/decisions/181-staff-subscriptions.md).
  *
  * The server pages by keyset only forwards, so the machine keeps the stack of cursors that opened each page: Newer
  * pops one, Older pushes the page's nextCursor. Effects are named here and provided by src/features/admin.
  */
 
 export interface LoadRequest {
-  tab: InboxTab;
+  tab: AdminTab;
   q: string;
   cursor: string | null;
 }
@@ -41,16 +47,20 @@ export interface SaveRequest {
   update: LeadUpdate;
 }
 export interface ExportRequest {
-  tab: InboxTab;
+  tab: AdminTab;
   q: string;
 }
 export interface ExportAnswer {
   /** The server capped the export (X-Export-Truncated). */
   truncated: boolean;
 }
+export interface ActRequest {
+  id: string;
+  action: SubscriptionAction;
+}
 
 export interface InboxContext {
-  tab: InboxTab;
+  tab: AdminTab;
   /** The search as submitted; '' for none. */
   query: string;
   /** The cursor that opened each page so far; the first page's is null. Page N = cursors.length. */
@@ -71,6 +81,8 @@ export interface InboxContext {
   noteConflict: boolean;
   /** The change being saved (or that last failed to save). */
   update: LeadUpdate | null;
+  /** The subscription action being confirmed or taken. */
+  action: SubscriptionAction | null;
   /** The sentence of the last failure: loading, paging, saving, retrying or exporting. */
   error: string | null;
   /** A sentence after an export that the server cut short. */
@@ -78,7 +90,7 @@ export interface InboxContext {
 }
 
 export type InboxEvent =
-  | { type: 'inbox.selectTab'; tab: InboxTab }
+  | { type: 'inbox.selectTab'; tab: AdminTab }
   | { type: 'inbox.search'; query: string }
   | { type: 'inbox.older' }
   | { type: 'inbox.newer' }
@@ -89,7 +101,11 @@ export type InboxEvent =
   | { type: 'inbox.saveNote'; note: string }
   | { type: 'inbox.retryForward' }
   | { type: 'inbox.export' }
-  | { type: 'inbox.retry' };
+  | { type: 'inbox.retry' }
+  /** An action on the open subscription, asked for: it waits for a confirmation. */
+  | { type: 'inbox.askAction'; action: SubscriptionAction }
+  | { type: 'inbox.confirmAction' }
+  | { type: 'inbox.cancelAction' };
 
 export const inboxFailures = {
   load: 'We could not load the inbox.',
@@ -97,6 +113,7 @@ export const inboxFailures = {
   save: 'We could not save your change.',
   retryForward: 'We could not retry forwarding this message.',
   export: 'We could not export this list.',
+  act: 'We could not change this subscription.',
 } as const;
 
 /** The cap is the contract's, written out the Indian way (50,000). */
@@ -114,6 +131,13 @@ export function openRow(context: Pick<InboxContext, 'items' | 'openId'>): InboxR
 /** Only a forward that failed or is between attempts can be retried (the server answers 409 otherwise). */
 export function canRetryForward(row: InboxRow | null): row is ContactRow {
   return !!row && 'forwarding' in row && (row.forwarding.state === 'failed' || row.forwarding.state === 'retrying');
+}
+
+/** Whether the open row is a subscription that allows `action` now (src/domain/admin.ts subscriptionActionsOf). */
+export function canTakeAction(row: InboxRow | null, action: SubscriptionAction): row is StaffSubscriptionRow {
+  if (!row || !('invoices' in row)) return false;
+  if (action.kind === 'decline_request') return row.requests.some((request) => request.id === action.requestId && request.status === 'open');
+  return (subscriptionActionsOf(row) as string[]).includes(action.kind);
 }
 
 function errorOf(event: EventObject): unknown {
@@ -141,7 +165,7 @@ function sentence(event: EventObject, lead: string): string {
 }
 
 /** The summary after one lead moved from `before` to `after`: the tab's new count follows the `new` status. */
-function followNewCount(summary: InboxSummary | null, tab: InboxTab, before: InboxRow | null, after: InboxRow): InboxSummary | null {
+function followNewCount(summary: InboxSummary | null, tab: AdminTab, before: InboxRow | null, after: InboxRow): InboxSummary | null {
   if (!summary || !isLeadTab(tab) || !before || !('staffNote' in before) || !('staffNote' in after)) return summary;
   const delta = (after.status === 'new' ? 1 : 0) - (before.status === 'new' ? 1 : 0);
   const failedDelta =
@@ -183,6 +207,9 @@ export const inboxMachine = setup({
     exportCsv: fromPromise<ExportAnswer, ExportRequest>(async () => {
       throw new Error('exportCsv must be provided by the app');
     }),
+    actOnSubscription: fromPromise<SubscriptionActionAnswer, ActRequest>(async () => {
+      throw new Error('actOnSubscription must be provided by the app');
+    }),
   },
   guards: {
     unauthorised: ({ event }) => statusOf(errorOf(event)) === 401,
@@ -195,6 +222,10 @@ export const inboxMachine = setup({
     hasNewer: ({ context }) => context.cursors.length > 1,
     isLead: ({ context }) => isLeadTab(context.tab),
     canRetryForward: ({ context }) => canRetryForward(openRow(context)),
+    canTakeAction: ({ context, event }) => {
+      assertEvent(event, 'inbox.askAction');
+      return canTakeAction(openRow(context), event.action);
+    },
     rowExists: ({ context, event }) => {
       assertEvent(event, 'inbox.open');
       return context.items.some((row) => rowId(row) === event.id);
@@ -234,9 +265,9 @@ export const inboxMachine = setup({
     failPage: assign(({ context, event }) => ({ cursors: context.cursorsBefore, error: sentence(event, inboxFailures.page) })),
     open: assign(({ event }) => {
       assertEvent(event, 'inbox.open');
-      return { openId: event.id, noteDraft: null, noteConflict: false, update: null, error: null, notice: null };
+      return { openId: event.id, noteDraft: null, noteConflict: false, update: null, action: null, error: null, notice: null };
     }),
-    close: assign({ openId: null, noteDraft: null, noteConflict: false, update: null, error: null }),
+    close: assign({ openId: null, noteDraft: null, noteConflict: false, update: null, action: null, error: null }),
     keepNote: assign(({ context, event }) => {
       assertEvent(event, 'inbox.saveNote');
       // The note it was written over: the server refuses it if another member of staff has saved theirs since.
@@ -287,6 +318,16 @@ export const inboxMachine = setup({
       notice: ({ event }) => ((event as unknown as { output: ExportAnswer }).output.truncated ? exportTruncatedNotice : null),
     }),
     failExport: assign({ error: ({ event }) => sentence(event, inboxFailures.export) }),
+    keepAction: assign(({ event }) => {
+      assertEvent(event, 'inbox.askAction');
+      return { action: event.action, error: null, notice: null };
+    }),
+    dropAction: assign({ action: null }),
+    showActed: assign(({ context, event }) => {
+      const { row, summary } = (event as unknown as { output: SubscriptionActionAnswer }).output;
+      return { items: context.items.map((item) => (rowId(item) === row.id ? row : item)), summary, action: null, error: null };
+    }),
+    failAction: assign({ action: null, error: ({ event }) => sentence(event, inboxFailures.act) }),
   },
 }).createMachine({
   id: 'inbox',
@@ -302,6 +343,7 @@ export const inboxMachine = setup({
     noteDraft: null,
     noteConflict: false,
     update: null,
+    action: null,
     error: null,
     notice: null,
   },
@@ -383,6 +425,24 @@ export const inboxMachine = setup({
                 'inbox.changeStatus': { guard: 'isLead', target: 'saving', actions: 'keepStatus' },
                 'inbox.saveNote': { guard: 'isLead', target: 'saving', actions: 'keepNote' },
                 'inbox.retryForward': { guard: 'canRetryForward', target: 'retryingForward', actions: 'clearError' },
+                'inbox.askAction': { guard: 'canTakeAction', target: 'confirming', actions: 'keepAction' },
+              },
+            },
+            // Every action on a subscription is said in full and confirmed before it is taken.
+            confirming: {
+              on: {
+                'inbox.confirmAction': { target: 'acting' },
+                'inbox.cancelAction': { target: 'viewing', actions: 'dropAction' },
+              },
+            },
+            acting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'actOnSubscription',
+                src: 'actOnSubscription',
+                input: ({ context }) => ({ id: context.openId!, action: context.action! }),
+                onDone: { target: 'viewing', actions: 'showActed' },
+                onError: [...refused, { target: 'viewing', actions: 'failAction' }],
               },
             },
             saving: {

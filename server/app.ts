@@ -94,7 +94,7 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   const verifier = firebaseTokenVerifier(firebaseAuth);
   const quiz = createQuizService({ db });
   const paymentComponent = payments ?? createPayments({ config, db, logger });
-  const admin = createAdminService({ db, maxAttempts: outboxMaxAttempts, onRetry: () => forwarder?.wake() });
+  const admin = createAdminService({ db, maxAttempts: outboxMaxAttempts, onRetry: () => forwarder?.wake(), payments: paymentComponent, logger });
   const pingDatabase = () => db.execute(sql`select 1`);
 
   // ---- middleware ----

@@ -1,4 +1,4 @@
-import type { InboxRows, InboxTab } from '../../src/domain/admin';
+import type { AdminTab, InboxRows } from '../../src/domain/admin';
 
 /**
  * What each tab's CSV export holds: a header and the cells of one row, in the order staff read the tab. Cells go
@@ -14,7 +14,7 @@ interface Columns<R> {
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
-export const csvColumns: { [T in InboxTab]: Columns<InboxRows[T]> } = {
+export const csvColumns: { [T in AdminTab]: Columns<InboxRows[T]> } = {
   contact: {
     header: ['Received', 'Name', 'Email', 'Phone', 'Message', 'Status', 'Staff note', 'Forwarding', 'Forwarding attempts', 'Last forwarding error', 'Id'],
     cells: (r) => [
@@ -111,5 +111,45 @@ export const csvColumns: { [T in InboxTab]: Columns<InboxRows[T]> } = {
   customers: {
     header: ['Since', 'Email', 'Name', 'Business', 'Plan', 'Purchased at', 'Uid'],
     cells: (r) => [r.createdAt, r.email, r.displayName, r.businessName, r.plan, r.purchasedAt, r.uid],
+  },
+  subscriptions: {
+    header: [
+      'Subscription id',
+      'Customer email',
+      'Customer name',
+      'Business',
+      'Plan',
+      'Monthly',
+      'Status',
+      'Billing state',
+      'Next charge',
+      'Paid through',
+      'Ends on',
+      'Pause from',
+      'Plan change to',
+      'Open requests',
+      'Charges paid',
+      'Mode',
+      'Created',
+    ],
+    cells: (r) => [
+      r.id,
+      r.customerEmail,
+      r.customerName,
+      r.businessName,
+      r.plan,
+      rupees(r.monthlyPaise),
+      r.status,
+      r.state,
+      r.nextChargeAt,
+      r.paidThrough,
+      r.endsAt,
+      r.pauseAt,
+      r.scheduledPlan,
+      r.openRequests,
+      r.paidCount,
+      r.mode,
+      r.createdAt,
+    ],
   },
 };

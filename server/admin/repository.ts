@@ -1,93 +1,43 @@
-import { and, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
+  AdminTab,
   ChatRow,
   ChatTurn,
   ContactRow,
   CustomerRow,
   ForwardingState,
   InboxRows,
-  InboxTab,
+  InboxSummary,
   LeadStatus,
   LeadTab,
   OrderRow,
   QuizRow,
+  SubscriptionActionKind,
 } from '../../src/domain/admin';
 import { chatTurnSchema } from '../../src/domain/admin';
 import { contactForwardKind } from '../contact/forwarder';
 import type { Database } from '../db/client';
-import { chatLeads, contactMessages, orders, outbox, paymentDisputes, payments, quizSubmissions, staffAudit, userProfiles } from '../db/schema';
+import { chatLeads, contactMessages, orders, outbox, paymentDisputes, payments, quizSubmissions, staffAudit, subscriptions, userProfiles } from '../db/schema';
 import type { Cursor } from './cursor';
+import { cursorTime, iso, recordOf, searchOf, textOf, type Keyed, type ListFilter, type Lister, type SearchColumns } from './listing';
+import { chargedOnce, listSubscriptions, subscriptionSearch, subscriptionSummary } from './subscriptionRows';
+
+export { likePattern, type Keyed, type ListFilter } from './listing';
 
 /**
- * The inbox's reads and writes. Every list is newest first by (created_at, id), paged by keyset: the next page is the
- * rows strictly before the cursor's (created_at, id), so rows added meanwhile never shift a page
+ * The inbox's reads and writes. Every list but Subscriptions' is newest first by (created_at, id), paged by keyset:
+ * the next page is the rows strictly before the cursor's (created_at, id), so rows added meanwhile never shift a page
  * (docs/decisions/100-inbox-keyset-cursor.md). Each row comes with its own cursor text, taken from PostgreSQL.
  */
 
-export interface ListFilter {
-  /** Case-insensitive substring search; '' matches everything. */
-  q: string;
-  /** Only rows strictly older than this (the previous page's last row). */
-  before?: Cursor;
-  /** One row by id (a lead update's answer). */
-  id?: string;
-  limit: number;
-}
-
-export interface Keyed<R> {
-  row: R;
-  cursor: Cursor;
-}
-
-type Lister<T extends InboxTab> = (db: Database, filter: ListFilter, maxAttempts: number) => Promise<Keyed<InboxRows[T]>[]>;
-
 // ---- shared pieces ------------------------------------------------------------------------------------------------
-
-/** created_at as text to the microsecond in UTC: the cursor's half that a JS Date cannot carry. */
-const cursorTime = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** `%` and `_` (and the escape itself) match literally: a search for "100%" finds "100%", not everything. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-interface SearchColumns {
-  text: readonly (AnyPgColumn | SQL)[];
-  phones: readonly (AnyPgColumn | SQL)[];
-}
-
-/** A search that looks like (part of) a phone number: digits, spaces, +, -, brackets, and at least 4 digits. */
-function phoneDigitsOf(q: string): string | null {
-  if (!/^[\d\s+()-]+$/.test(q)) return null;
-  const digits = q.replace(/\D/g, '');
-  return digits.length >= 4 ? digits : null;
-}
-
-/**
- * Case-insensitive substring search over a tab's text, and over its phone numbers by their digits alone: staff
- * type a number as the caller says it ("98765 43210"), whatever spacing or +91 the lead wrote it with.
- */
-function searchOf(q: string, { text, phones }: SearchColumns): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = likePattern(q);
-  const digits = phoneDigitsOf(q);
-  return or(
-    ...text.map((column) => sql`${column} ilike ${pattern} escape '\\'`),
-    ...(digits ? phones.map((column) => sql`regexp_replace(${column}, '[^0-9]', '', 'g') like ${`%${digits}%`}`) : []),
-  );
-}
 
 function keysetOf(createdAt: AnyPgColumn, id: AnyPgColumn, before: Cursor | undefined, idType: 'uuid' | 'text'): SQL | undefined {
   if (!before) return undefined;
   const cursorId = idType === 'uuid' ? sql`${before.id}::uuid` : sql`${before.id}::text`;
   return sql`(${createdAt}, ${id}) < (${before.at}::timestamptz, ${cursorId})`;
 }
-
-const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const recordOf = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function turnsOf(value: unknown): ChatTurn[] {
   if (!Array.isArray(value)) return [];
@@ -97,7 +47,7 @@ function turnsOf(value: unknown): ChatTurn[] {
   });
 }
 
-/** Each tab's table, the text a search matches, and the phone numbers it matches by their digits. */
+/** Each tab's table, the text a search matches, the phone numbers it matches by their digits, and the rows it lists. */
 const searchSources = {
   contact: [contactMessages, { text: [contactMessages.name, contactMessages.email, contactMessages.message], phones: [contactMessages.phone] }],
   quiz: [
@@ -120,7 +70,8 @@ const searchSources = {
     },
   ],
   customers: [userProfiles, { text: [userProfiles.email, userProfiles.displayName, userProfiles.businessName], phones: [] }],
-} as const satisfies Record<InboxTab, readonly [unknown, SearchColumns]>;
+  subscriptions: [subscriptions, subscriptionSearch, chargedOnce],
+} as const satisfies Record<AdminTab, readonly [unknown, SearchColumns, SQL?]>;
 
 /** Where staff have got to with a lead: the same three columns on each lead table. */
 function leadFieldsOf(row: { status: string; staffNote: string; statusChangedAt: Date | null }) {
@@ -337,25 +288,26 @@ const listCustomers: Lister<'customers'> = async (db, { q, before, id, limit }) 
   }));
 };
 
-const listers: { [T in InboxTab]: Lister<T> } = {
+const listers: { [T in AdminTab]: Lister<T> } = {
   contact: listContact,
   quiz: listQuiz,
   chat: listChat,
   orders: listOrders,
   customers: listCustomers,
+  subscriptions: listSubscriptions,
 };
 
-export function listRows<T extends InboxTab>(db: Database, tab: T, filter: ListFilter, maxAttempts: number): Promise<Keyed<InboxRows[T]>[]> {
+export function listRows<T extends AdminTab>(db: Database, tab: T, filter: ListFilter, maxAttempts: number): Promise<Keyed<InboxRows[T]>[]> {
   return listers[tab](db, filter, maxAttempts);
 }
 
 /** How many rows the search matches, counting no further than `cap` (an export's truncation check). */
-export async function countMatching(db: Database, tab: InboxTab, q: string, cap: number): Promise<number> {
-  const [source, columns] = searchSources[tab];
+export async function countMatching(db: Database, tab: AdminTab, q: string, cap: number): Promise<number> {
+  const [source, columns, listed] = searchSources[tab] as readonly [typeof userProfiles, SearchColumns, SQL?];
   const matched = db
     .select({ one: sql`1` })
     .from(source)
-    .where(searchOf(q, columns))
+    .where(and(listed, searchOf(q, columns)))
     .limit(cap)
     .as('matched');
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matched);
@@ -363,10 +315,10 @@ export async function countMatching(db: Database, tab: InboxTab, q: string, cap:
 }
 
 
-
 // ---- summary ------------------------------------------------------------------------------------------------------
 
-export async function summaryCounts(db: Database, maxAttempts: number) {
+/** The badges; `now` is the time the Subscriptions figures are judged at (their "this month"). */
+export async function summaryCounts(db: Database, maxAttempts: number, now = new Date()): Promise<InboxSummary> {
   const count = (from: SQL) => sql<number>`(select count(*)::int from ${from})`;
   const [row] = await db
     .select({
@@ -388,6 +340,7 @@ export async function summaryCounts(db: Database, maxAttempts: number) {
     refundsNeeded: Number(row.refundsNeeded),
     unfulfilledOrders: Number(row.unfulfilledOrders),
     openDisputes: Number(row.openDisputes),
+    subscriptions: await subscriptionSummary(db, now),
   };
 }
 
@@ -417,7 +370,7 @@ export async function writeLead(tx: Database, tab: LeadTab, id: string, values: 
 export interface AuditEntry {
   staffUid: string;
   staffEmail: string | null;
-  action: 'lead.update' | 'contact.retry_forward' | 'export';
+  action: 'lead.update' | 'contact.retry_forward' | 'export' | `subscription.${SubscriptionActionKind}`;
   target: string;
   details: Record<string, unknown>;
 }

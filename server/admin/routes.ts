@@ -1,11 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
+  adminTabs,
   inboxQuerySchema,
-  inboxTabs,
   isLeadTab,
   leadUpdateSchema,
-  type InboxTab,
+  subscriptionActionSchema,
+  type AdminTab,
   type LeadTab,
 } from '../../src/domain/admin';
 import { currentUser, type TokenVerifier } from '../auth/requireUser';
@@ -22,10 +23,13 @@ import type { AdminService } from './service';
  *   GET   /admin/:tab/export.csv?q=            every matching row as CSV
  *   PATCH /admin/leads/:tab/:id                a lead's status and note
  *   POST  /admin/contact/:id/retry-forward     a failed forward tried again now
+ *   POST  /admin/subscriptions/:id/actions     an account manager's action on a subscription (decision 181)
  */
 
 /** A status and a note of at most 2,000 characters. */
 const updateBodyLimit = 8 * 1024;
+/** An action's kind and a plan or a request id. */
+const actionBodyLimit = 1024;
 
 const notFound = () => new AppError(404, 'not_found', 'Nothing is served at this address.');
 
@@ -35,10 +39,10 @@ function validationError(error: z.core.$ZodError): AppError {
   return new AppError(400, 'validation_failed', issue?.message ?? 'The request is not valid.', { field });
 }
 
-function tabOf(req: Request): InboxTab {
+function tabOf(req: Request): AdminTab {
   const tab = req.params.tab;
-  if (typeof tab !== 'string' || !(inboxTabs as readonly string[]).includes(tab)) throw notFound();
-  return tab as InboxTab;
+  if (typeof tab !== 'string' || !(adminTabs as readonly string[]).includes(tab)) throw notFound();
+  return tab as AdminTab;
 }
 
 function queryOf(req: Request) {
@@ -91,6 +95,15 @@ export function adminRoutes({ service, verifier }: { service: AdminService; veri
     .route('/contact/:id/retry-forward')
     .post(async (req, res) => {
       res.json(await service.retryForward(String(req.params.id), currentUser(res)));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/subscriptions/:id/actions')
+    .post(...jsonBody(actionBodyLimit, 'the action'), async (req, res) => {
+      const parsed = subscriptionActionSchema.safeParse(req.body);
+      if (!parsed.success) throw validationError(parsed.error);
+      res.json(await service.actOnSubscription(String(req.params.id), parsed.data, currentUser(res)));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -362,6 +362,13 @@ export const subscriptions = pgTable(
     cancelAt: timestamp('cancel_at', { withTimezone: true }),
     /** Cancelled inside the notice: cancel at cycle end once the charge due on this date is taken. */
     cancelAfterCharge: timestamp('cancel_after_charge', { withTimezone: true }),
+    /**
+     * An account manager's pause from the next cycle: Razorpay pauses only at once, so the reconciler pauses it at the
+     * gateway shortly before this date (the paid period's end) and clears it (server/billing/scheduledPause.ts).
+     */
+    pauseAt: timestamp('pause_at', { withTimezone: true }),
+    /** The plan an account manager moved it to at cycle end; the row's plan follows when the gateway reports it. */
+    scheduledPlan: text('scheduled_plan'),
     customerEmail: text('customer_email'),
     customerDetails: jsonb('customer_details'),
     customerUid: text('customer_uid'),

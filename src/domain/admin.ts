@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
+import { billingStates, subscriptionStatuses } from './billing';
 import { disputeStatuses } from './dispute';
+import { findPlan } from './plans';
 import { safeText } from './text';
 
 /**
@@ -10,23 +12,39 @@ import { safeText } from './text';
 /** The custom claim `npm run grant-admin` sets and every /api/admin route checks on the server. */
 export const STAFF_CLAIM = 'admin';
 
+/** The tabs listed newest first, paged by (created_at, id). */
 export const inboxTabs = ['contact', 'quiz', 'chat', 'orders', 'customers'] as const;
 export type InboxTab = (typeof inboxTabs)[number];
+
+/** Every tab of the inbox: the newest-first ones, then Subscriptions, listed by what needs staff first. */
+export const adminTabs = [...inboxTabs, 'subscriptions'] as const;
+export type AdminTab = (typeof adminTabs)[number];
 
 /** The tabs whose rows are leads: they carry a status and a staff note, and the tab counts the new ones. */
 export const leadTabs = ['contact', 'quiz', 'chat'] as const;
 export type LeadTab = (typeof leadTabs)[number];
 
-export function isLeadTab(tab: InboxTab): tab is LeadTab {
+export function isLeadTab(tab: AdminTab): tab is LeadTab {
   return (leadTabs as readonly string[]).includes(tab);
 }
 
-export const inboxTabLabels: Record<InboxTab, string> = {
+export const inboxTabLabels: Record<AdminTab, string> = {
   contact: 'Contact messages',
   quiz: 'Quiz submissions',
   chat: 'Chat leads',
   orders: 'Orders',
   customers: 'Customers',
+  subscriptions: 'Subscriptions',
+};
+
+/** How each tab's list is ordered, as its caption says it. */
+export const tabOrders: Record<AdminTab, string> = {
+  contact: 'newest first',
+  quiz: 'newest first',
+  chat: 'newest first',
+  orders: 'newest first',
+  customers: 'newest first',
+  subscriptions: 'failed charges first, then requests waiting, then by next charge',
 };
 
 /** A lead's place in the agency's pipeline, in the order staff move it. */
@@ -57,7 +75,7 @@ export const inboxLimits = {
 
 /**
  * GET /api/admin/:tab?q=&cursor=&limit= (and /api/admin/:tab/export.csv?q=). `q` matches name, email or business
- * (for contact messages the message too, for orders the gateway ids), case-insensitively, and a phone number by its
+ * (for contact messages the message too, for orders the gateway ids, for subscriptions the subscription id), case-insensitively, and a phone number by its
  * digits however it is spaced (4 digits or more); `cursor` is the previous page's `nextCursor`.
  */
 export const inboxQuerySchema = z.object({
@@ -222,12 +240,73 @@ export const customerRowSchema = z.object({
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
+export const subscriptionRequestKinds = ['pause', 'resume', 'change_plan'] as const;
+export const subscriptionRequestStatuses = ['open', 'done', 'declined'] as const;
+
+/**
+ * A subscription as staff see it (issue 35, decision 181): the customer, the plan and what it charges, how its billing
+ * stands, what is scheduled (an end, a pause, a plan change at cycle end), its invoices and the client's requests.
+ */
+export const subscriptionRowSchema = z.object({
+  /** The gateway's subscription id (`sub_…`). */
+  id: z.string(),
+  createdAt: isoTime,
+  mode: z.enum(['sandbox', 'live']),
+  plan: z.string(),
+  monthlyPaise: z.int(),
+  status: z.enum(subscriptionStatuses),
+  /** What the account holds from it now (src/domain/billing.ts subscriptionEntitlement). */
+  state: z.enum(billingStates),
+  paidCount: z.int(),
+  customerUid: z.nullable(z.string()),
+  customerEmail: z.nullable(z.string()),
+  customerName: z.nullable(z.string()),
+  businessName: z.nullable(z.string()),
+  /** The end of the last period paid for. */
+  paidThrough: z.nullable(isoTime),
+  /** When the gateway charges next (a retry while a charge is failing); null when nothing more will be charged. */
+  nextChargeAt: z.nullable(isoTime),
+  /** Cancelled at a period's end: the service ends on this date. */
+  endsAt: z.nullable(isoTime),
+  /** Paused from the next cycle: the gateway is told shortly before this date. */
+  pauseAt: z.nullable(isoTime),
+  /** A plan change at cycle end not yet made by the gateway. */
+  scheduledPlan: z.nullable(z.string()),
+  openRequests: z.int(),
+  /** The client's requests to their account manager, oldest first. */
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(subscriptionRequestKinds),
+      plan: z.nullable(z.string()),
+      status: z.enum(subscriptionRequestStatuses),
+      createdAt: isoTime,
+      resolvedAt: z.nullable(isoTime),
+    }),
+  ),
+  /** Every invoice (one billing period's charge), oldest first. */
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      amountPaise: z.int(),
+      /** The gateway's: paid, or issued (a charge not yet taken: failing, or due). */
+      status: z.string(),
+      periodStart: z.nullable(isoTime),
+      periodEnd: z.nullable(isoTime),
+      paidAt: z.nullable(isoTime),
+    }),
+  ),
+});
+export type StaffSubscriptionRow = z.infer<typeof subscriptionRowSchema>;
+export type SubscriptionRequestRow = StaffSubscriptionRow['requests'][number];
+
 export const inboxRowSchemas = {
   contact: contactRowSchema,
   quiz: quizRowSchema,
   chat: chatRowSchema,
   orders: orderRowSchema,
   customers: customerRowSchema,
+  subscriptions: subscriptionRowSchema,
 } as const;
 
 export interface InboxRows {
@@ -236,16 +315,17 @@ export interface InboxRows {
   chat: ChatRow;
   orders: OrderRow;
   customers: CustomerRow;
+  subscriptions: StaffSubscriptionRow;
 }
-export type InboxRow = InboxRows[InboxTab];
+export type InboxRow = InboxRows[AdminTab];
 
 // ---- answers ------------------------------------------------------------------------------------------------------
 
-/** One page of a tab, newest first. `nextCursor` is null on the last page. */
-export function inboxPageSchema<T extends InboxTab>(tab: T) {
+/** One page of a tab, in the tab's order (tabOrders). `nextCursor` is null on the last page. */
+export function inboxPageSchema<T extends AdminTab>(tab: T) {
   return z.object({ items: z.array(inboxRowSchemas[tab]), nextCursor: z.nullable(z.string()) });
 }
-export interface InboxPage<T extends InboxTab = InboxTab> {
+export interface InboxPage<T extends AdminTab = AdminTab> {
   items: InboxRows[T][];
   nextCursor: string | null;
 }
@@ -258,8 +338,81 @@ export const inboxSummarySchema = z.object({
   unfulfilledOrders: z.int(),
   /** Disputes open: each must be answered in Razorpay's Dashboard by its date, or it is lost. */
   openDisputes: z.int(),
+  /** Monthly billing's figures (decision 181); a server always sends them, older fixtures may not. */
+  subscriptions: z.optional(subscriptionSummarySchema()),
 });
 export type InboxSummary = z.infer<typeof inboxSummarySchema>;
+export type SubscriptionSummary = NonNullable<InboxSummary['subscriptions']>;
+
+function subscriptionSummarySchema() {
+  return z.object({
+    /** Monthly recurring revenue in paise: what keeps renewing (decision 181 defines it). */
+    mrrPaise: z.int(),
+    active: z.int(),
+    paused: z.int(),
+    /** A charge failed: pending (the gateway retries) or halted (it gave up). */
+    dunning: z.int(),
+    /** Cancelled subscriptions that ended this calendar month in India. */
+    cancelledThisMonth: z.int(),
+    /** The clients' open requests to their account managers. */
+    requestsWaiting: z.int(),
+  });
+}
+
+// ---- subscription actions -----------------------------------------------------------------------------------------
+
+/** What an account manager does to a subscription (POST /api/admin/subscriptions/:id/actions); each is audited. */
+export const subscriptionActionKinds = ['pause', 'resume', 'change_plan', 'cancel_at_period_end', 'cancel_now', 'decline_request'] as const;
+export type SubscriptionActionKind = (typeof subscriptionActionKinds)[number];
+
+const planSoldOnline = z.string({ error: 'Choose the plan to change to.' }).check(
+  z.refine((plan) => {
+    const found = findPlan(plan);
+    return !!found && !found.isCustom;
+  }, 'Choose LaunchPad or Growth Engine: other plans are not billed online.'),
+);
+
+export const subscriptionActionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('pause') }),
+    z.strictObject({ kind: z.literal('resume') }),
+    z.strictObject({ kind: z.literal('change_plan'), plan: planSoldOnline }),
+    z.strictObject({ kind: z.literal('cancel_at_period_end') }),
+    z.strictObject({ kind: z.literal('cancel_now') }),
+    z.strictObject({ kind: z.literal('decline_request'), requestId: z.uuid('That request id is not valid.') }),
+  ],
+  { error: 'Choose an action: pause, resume, change_plan, cancel_at_period_end, cancel_now or decline_request.' },
+);
+export type SubscriptionAction = z.output<typeof subscriptionActionSchema>;
+
+/** What an action answers: the subscription as it now stands, and the summary it moved. */
+export const subscriptionActionAnswerSchema = z.object({ row: subscriptionRowSchema, summary: inboxSummarySchema });
+export type SubscriptionActionAnswer = z.infer<typeof subscriptionActionAnswerSchema>;
+
+type ActionStanding = Pick<StaffSubscriptionRow, 'status' | 'endsAt' | 'nextChargeAt' | 'pauseAt' | 'paidThrough'>;
+
+/**
+ * The actions a subscription allows now (decline_request aside, which needs an open request). The server refuses the
+ * others with a 409 before asking the gateway; the inbox offers only these.
+ *   pause: running, not ending, not already scheduled (Razorpay pauses only an active subscription);
+ *   resume: paused, or a pause scheduled (resuming then just drops the schedule);
+ *   change_plan: running and not ending (Razorpay updates only an active one);
+ *   cancel_at_period_end: running, with a paid period to end and no end already set, save a client's "after the next
+ *   charge", which staff may bring forward;
+ *   cancel_now: anything not yet cancelled, completed or expired that was ever charged.
+ */
+export function subscriptionActionsOf(row: ActionStanding): Exclude<SubscriptionActionKind, 'decline_request'>[] {
+  const ending = row.endsAt !== null && row.nextChargeAt === null;
+  const running = row.status === 'active';
+  const actions: Exclude<SubscriptionActionKind, 'decline_request'>[] = [];
+  if (running && !ending && row.pauseAt === null) actions.push('pause');
+  if (row.status === 'paused' || (running && row.pauseAt !== null)) actions.push('resume');
+  if (running && !ending) actions.push('change_plan');
+  if (running && !ending && row.paidThrough !== null) actions.push('cancel_at_period_end');
+  if (['active', 'pending', 'halted', 'paused', 'authenticated'].includes(row.status)) actions.push('cancel_now');
+  return actions;
+}
 
 // ---- CSV ----------------------------------------------------------------------------------------------------------
 

@@ -2,12 +2,15 @@ import {
   inboxPageSchema,
   inboxRowSchemas,
   inboxSummarySchema,
+  subscriptionActionAnswerSchema,
+  type AdminTab,
   type InboxPage,
   type InboxRows,
   type InboxSummary,
-  type InboxTab,
   type LeadTab,
   type LeadUpdate,
+  type SubscriptionAction,
+  type SubscriptionActionAnswer,
   noteChanged,
 } from '../domain/admin';
 import { z } from 'zod/mini';
@@ -43,7 +46,7 @@ export function fetchSummary({ token, fetchImpl }: AdminCallOptions): Promise<In
   return requestJson('/api/admin/summary', { token, fetchImpl, schema: inboxSummarySchema });
 }
 
-export function fetchPage<T extends InboxTab>(tab: T, { q, cursor, limit }: PageRequest, { token, fetchImpl }: AdminCallOptions): Promise<InboxPage<T>> {
+export function fetchPage<T extends AdminTab>(tab: T, { q, cursor, limit }: PageRequest, { token, fetchImpl }: AdminCallOptions): Promise<InboxPage<T>> {
   const url = `/api/admin/${tab}${query({ q, cursor, limit })}`;
   return requestJson(url, { token, fetchImpl, schema: inboxPageSchema(tab) }) as Promise<InboxPage<T>>;
 }
@@ -71,6 +74,20 @@ export function retryForward(id: string, { token, fetchImpl }: AdminCallOptions)
     token,
     fetchImpl,
     schema: inboxRowSchemas.contact,
+  });
+}
+
+/**
+ * An account manager's action on a subscription (pause, resume, plan change, cancel, decline a request). A refusal
+ * is an ApiError whose message is the server's sentence: for the gateway's (409 `gateway_refused`), Razorpay's words.
+ */
+export function actOnSubscription(id: string, action: SubscriptionAction, { token, fetchImpl }: AdminCallOptions): Promise<SubscriptionActionAnswer> {
+  return requestJson(`/api/admin/subscriptions/${encodeURIComponent(id)}/actions`, {
+    method: 'POST',
+    body: action,
+    token,
+    fetchImpl,
+    schema: subscriptionActionAnswerSchema,
   });
 }
 
@@ -115,7 +132,7 @@ export const saveWithLink: SaveFile = (blob, fileName) => {
 
 /** Downloads the tab's CSV export (every row the search matches) with the token, then saves it as a file. */
 export async function downloadCsv(
-  tab: InboxTab,
+  tab: AdminTab,
   q: string,
   { token, fetchImpl, save = saveWithLink }: AdminCallOptions & { save?: SaveFile },
 ): Promise<CsvDownload> {

@@ -11,8 +11,8 @@ import { answerQuiz, checkout, openChat, openCheckout, uniqueEmail } from './fun
 
 /**
  * The staff inbox end to end (issue 12): a staff member made with the real `npm run grant-admin` command reads a
- * contact message, a quiz submission, a chat lead and a paid order that this test first created through the real
- * funnels, moves a lead on, and exports a list. A visitor who is not signed in is sent to sign in; a client who is
+ * contact message, a quiz submission, a chat lead, a paid order and the subscription it started (issue 35) that this
+ * test first created through the real funnels, moves a lead on, and exports a list. A visitor who is not signed in is sent to sign in; a client who is
  * not staff is told so.
  */
 
@@ -229,6 +229,30 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(buyerEmail);
   expect(lines[1]).toContain('paid');
+
+  // Subscriptions: the monthly plan that purchase started, under the figures; an action is said in full before it is
+  // taken, and Keep as is changes nothing.
+  const subscriptionRow = await showTab(staff, 'Subscriptions', buyerEmail);
+  await expect(subscriptionRow).toContainText('Growth Engine');
+  await expect(subscriptionRow).toContainText('₹4,500');
+  await expect(subscriptionRow).toContainText('Active');
+  await expect(staff.getByLabel('Subscriptions at a glance')).toContainText('Monthly recurring revenue');
+  await shoot(staff, 'subscriptions');
+  await subscriptionRow.getByRole('button').first().click();
+  const subscriptionDialog = staff.getByRole('dialog');
+  await expect(subscriptionDialog).toContainText(buyerEmail);
+  // The first invoice: the setup fee and the first month.
+  await expect(subscriptionDialog).toContainText('₹21,500');
+  await subscriptionDialog.getByRole('button', { name: 'Pause from next cycle' }).click();
+  const question = subscriptionDialog.getByRole('region', { name: /^Pause from / });
+  await expect(question).toBeFocused();
+  await expect(question).toContainText('No charge is taken on');
+  await expectAccessible(staff, 'inbox: a subscription action to confirm');
+  await shoot(staff, 'subscription-confirm');
+  await subscriptionDialog.getByRole('button', { name: 'Keep as is' }).click();
+  await expect(subscriptionDialog.getByRole('button', { name: 'Pause from next cycle' })).toBeVisible();
+  await staff.keyboard.press('Escape');
+  await expect(subscriptionDialog).toBeHidden();
   await staffContext.close();
 });
 

@@ -6,6 +6,7 @@ import {
   exportTruncatedNotice,
   inboxMachine,
   openRow,
+  type ActRequest,
   type ExportAnswer,
   type ExportRequest,
   type InboxEvent,
@@ -13,12 +14,24 @@ import {
   type LoadRequest,
   type SaveRequest,
 } from '../../machines/inbox.machine';
-import { inboxTabLabels, leadStatusLabels, noteChanged, type ContactRow, type InboxPage, type InboxRow } from '../../src/domain/admin';
+import {
+  inboxTabLabels,
+  leadStatusLabels,
+  noteChanged,
+  subscriptionActionsOf,
+  tabOrders,
+  type ContactRow,
+  type InboxPage,
+  type InboxRow,
+  type StaffSubscriptionRow,
+  type SubscriptionActionAnswer,
+} from '../../src/domain/admin';
 import type { ApiError } from '../../src/lib/http';
 import { InboxActor } from '../../src/features/admin/inboxActor';
 import { InboxScreen } from '../../src/features/admin/InboxScreen';
 import { emptyLines, nothingMatches } from '../../src/features/admin/columns';
 import { forwardingBadge } from '../../src/features/admin/format';
+import { actionButton, confirmationOf, formatPaise, subscriptionBadge } from '../../src/features/admin/subscriptionWords';
 import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
 import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
@@ -26,7 +39,7 @@ import { coveringPaths } from './paths';
 import { firstPages, model, noteChangedRefusal, secondPages, serializeState, THEIR_NOTE, type Snapshot } from './inboxModel';
 import { inboxSummary } from '../fixtures/inbox';
 
-type ModelStep = { event: AnyEventObject };
+type ModelStep = { event: AnyEventObject; state?: Snapshot };
 
 const paths = coveringPaths(model, inboxMachine, serializeState);
 
@@ -36,7 +49,14 @@ type Settle<T> = { resolve: (value: T) => void; reject: (error: unknown) => void
 
 function fakeEffects() {
   const pending: Record<string, Settle<unknown> | null> = {};
-  const record = { loads: [] as LoadRequest[], pages: [] as LoadRequest[], saves: [] as SaveRequest[], retries: [] as string[], exports: [] as ExportRequest[] };
+  const record = {
+    loads: [] as LoadRequest[],
+    pages: [] as LoadRequest[],
+    saves: [] as SaveRequest[],
+    retries: [] as string[],
+    exports: [] as ExportRequest[],
+    acts: [] as ActRequest[],
+  };
   const waiting = <T,>(id: string) => new Promise<T>((resolve, reject) => (pending[id] = { resolve: resolve as (value: unknown) => void, reject }));
   const logic = inboxMachine.provide({
     actors: {
@@ -45,6 +65,7 @@ function fakeEffects() {
       saveLead: fromPromise(({ input }) => (record.saves.push(input), waiting<InboxRow>('saveLead'))),
       retryForward: fromPromise(({ input }) => (record.retries.push(input.id), waiting<ContactRow>('retryForward'))),
       exportCsv: fromPromise(({ input }) => (record.exports.push(input), waiting<ExportAnswer>('exportCsv'))),
+      actOnSubscription: fromPromise(({ input }) => (record.acts.push(input), waiting<SubscriptionActionAnswer>('actOnSubscription'))),
     },
   });
   /** Settles the effect the model event names, as its done or error event says. */
@@ -80,7 +101,7 @@ const nameOf = (path: (typeof paths)[number]) =>
     )
     .join(' → ')}`;
 
-const settledEvents = ['loadInbox', 'loadPage', 'saveLead', 'retryForward', 'exportCsv'].flatMap((id) => [
+const settledEvents = ['loadInbox', 'loadPage', 'saveLead', 'retryForward', 'exportCsv', 'actOnSubscription'].flatMap((id) => [
   `xstate.done.actor.${id}`,
   `xstate.error.actor.${id}`,
 ]);
@@ -96,6 +117,9 @@ const userEvents: InboxEvent['type'][] = [
   'inbox.retryForward',
   'inbox.export',
   'inbox.retry',
+  'inbox.askAction',
+  'inbox.confirmAction',
+  'inbox.cancelAction',
 ];
 
 describe('inbox machine: model-based paths', () => {
@@ -154,6 +178,11 @@ describe('inbox machine: model-based paths', () => {
               matchesModel(expected);
               expect(fake.record.retries.at(-1)).toBe(expected.context.openId);
             },
+            'ready.detail.confirming': matchesModel,
+            'ready.detail.acting': (expected: Snapshot) => {
+              matchesModel(expected);
+              expect(fake.record.acts.at(-1)).toEqual({ id: expected.context.openId, action: expected.context.action });
+            },
           } as never,
         });
         actor.stop();
@@ -183,10 +212,14 @@ describe('inbox machine: model-based paths', () => {
           if (!expected.matches({ ready: 'paging' })) expect(screen.getByText(`Page ${context.cursors.length}`)).toBeInTheDocument();
           if (context.error && !expected.matches({ ready: 'detail' })) expect(screen.getByRole('alert')).toHaveTextContent(context.error);
           if (context.notice) expect(screen.getByText(exportTruncatedNotice)).toBeInTheDocument();
+          // Monthly billing's figures head the Subscriptions tab, and only it.
+          const figures = screen.queryByLabelText('Subscriptions at a glance');
+          if (context.tab === 'subscriptions') expect(figures).toHaveTextContent(`Monthly recurring revenue${formatPaise(context.summary!.subscriptions!.mrrPaise)}`);
+          else expect(figures).toBeNull();
         };
         const listShown = (expected: Snapshot) => {
           browsing(expected);
-          const cards = within(screen.getByRole('list', { name: `${inboxTabLabels[expected.context.tab]}, newest first` })).getAllByRole('listitem');
+          const cards = within(screen.getByRole('list', { name: `${inboxTabLabels[expected.context.tab]}, ${tabOrders[expected.context.tab]}` })).getAllByRole('listitem');
           expect(cards).toHaveLength(expected.context.items.length);
           for (const [index, row] of expected.context.items.entries()) {
             if ('forwarding' in row) {
@@ -195,12 +228,16 @@ describe('inbox machine: model-based paths', () => {
               expect(cards[index]).toHaveTextContent(leadStatusLabels[row.status]);
             } else if ('gatewayOrderId' in row) {
               expect(cards[index]).toHaveTextContent(row.gatewayOrderId);
+            } else if ('invoices' in row) {
+              expect(cards[index]).toHaveTextContent(row.businessName!);
+              expect(cards[index]).toHaveTextContent(subscriptionBadge(row).text);
             }
           }
         };
         const detailShown = (expected: Snapshot) => {
           const row = openRow(expected.context)!;
-          expect(dialog()).toHaveAccessibleName('name' in row && typeof row.name === 'string' ? row.name : 'Growth Engine order');
+          const title = 'invoices' in row ? row.businessName : 'name' in row && typeof row.name === 'string' ? row.name : 'Growth Engine order';
+          expect(dialog()).toHaveAccessibleName(title);
           if (expected.context.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(expected.context.error);
           else expect(within(dialog()).queryByRole('alert')).toBeNull();
           if ('forwarding' in row) {
@@ -217,9 +254,26 @@ describe('inbox machine: model-based paths', () => {
           } else {
             expect(within(dialog()).queryByLabelText('Status')).toBeNull();
           }
+          if ('invoices' in row) subscriptionShown(expected, row);
+        };
+        /** The subscription's standing, and either the actions it allows or the one asked for, said in full. */
+        const subscriptionShown = (expected: Snapshot, row: StaffSubscriptionRow) => {
+          expect(within(dialog()).getByText(subscriptionBadge(row).text)).toBeInTheDocument();
+          const { action } = expected.context;
+          if (action) {
+            const { question, yes } = confirmationOf(action, row);
+            expect(within(dialog()).getByRole('heading', { name: question })).toBeInTheDocument();
+            expect(within(dialog()).getByRole('button', { name: expected.matches({ ready: { detail: 'acting' } }) ? 'Working…' : yes })).toBeInTheDocument();
+            expect(within(dialog()).queryByRole('button', { name: actionButton('cancel_now', row) })).toBeNull();
+            return;
+          }
+          for (const kind of subscriptionActionsOf(row)) {
+            expect(within(dialog()).getByRole('button', { name: actionButton(kind, row) })).toBeEnabled();
+          }
+          expect(within(dialog()).queryAllByRole('button', { name: /^Decline: / })).toHaveLength(row.openRequests);
         };
 
-        const clickUserEvent = async ({ event }: ModelStep) => {
+        const clickUserEvent = async ({ event, state }: ModelStep) => {
           const sent = event as InboxEvent;
           switch (sent.type) {
             case 'inbox.selectTab':
@@ -243,7 +297,7 @@ describe('inbox machine: model-based paths', () => {
               return user.click(screen.getByRole('button', { name: 'Newer' }));
             }
             case 'inbox.open': {
-              const first = within(screen.getByRole('list', { name: /newest first$/ })).getAllByRole('listitem')[0]!;
+              const first = within(screen.getByRole('list', { name: /, (newest first|failed charges first)/ })).getAllByRole('listitem')[0]!;
               return user.click(within(first).getByRole('button'));
             }
             case 'inbox.close':
@@ -262,6 +316,15 @@ describe('inbox machine: model-based paths', () => {
               return user.click(screen.getByRole('button', { name: 'Export CSV' }));
             case 'inbox.retry':
               return user.click(screen.getByRole('button', { name: 'Try again' }));
+            case 'inbox.askAction': {
+              // The step's state is the one the event leads to: the same open row.
+              const row = openRow(state!.context) as StaffSubscriptionRow;
+              return user.click(within(dialog()).getByRole('button', { name: actionButton(sent.action.kind, row) }));
+            }
+            case 'inbox.confirmAction':
+              return user.click(within(dialog()).getByRole('button', { name: /^Yes, / }));
+            case 'inbox.cancelAction':
+              return user.click(within(dialog()).getByRole('button', { name: 'Keep as is' }));
           }
         };
         const events = Object.fromEntries([
@@ -327,6 +390,18 @@ describe('inbox machine: model-based paths', () => {
               detailShown(expected);
               expect(within(dialog()).getByRole('status')).toHaveTextContent('Retrying forwarding…');
               expect(within(dialog()).getByRole('button', { name: 'Retrying…' })).toBeDisabled();
+            },
+            'ready.detail.confirming': (expected: Snapshot) => {
+              detailShown(expected);
+              // The question is read first: focus is on it, and Keep as is backs out.
+              expect(document.activeElement).toHaveAccessibleName(confirmationOf(expected.context.action!, openRow(expected.context) as StaffSubscriptionRow).question);
+              expect(within(dialog()).getByRole('button', { name: 'Keep as is' })).toBeEnabled();
+            },
+            'ready.detail.acting': (expected: Snapshot) => {
+              detailShown(expected);
+              expect(within(dialog()).getByRole('status')).toHaveTextContent('Changing the subscription…');
+              expect(within(dialog()).getByRole('button', { name: 'Working…' })).toBeDisabled();
+              expect(within(dialog()).getByRole('button', { name: 'Close' })).toBeDisabled();
             },
           } as never,
         });

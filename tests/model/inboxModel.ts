@@ -1,7 +1,19 @@
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { canRetryForward, inboxMachine, openRow, type ExportAnswer, type LoadAnswer } from '../../machines/inbox.machine';
-import { isLeadTab, noteChanged, type ContactRow, type InboxPage, type InboxRow, type LeadStatus } from '../../src/domain/admin';
+import {
+  isLeadTab,
+  noteChanged,
+  subscriptionActionsOf,
+  type ContactRow,
+  type InboxPage,
+  type InboxRow,
+  type InboxSummary,
+  type LeadStatus,
+  type StaffSubscriptionRow,
+  type SubscriptionAction,
+  type SubscriptionActionAnswer,
+} from '../../src/domain/admin';
 import { ApiError } from '../../src/lib/http';
 import { deliveredContact, failedContact, inboxSummary, olderContact, paidOrder } from '../fixtures/inbox';
 import { modelOf } from './testable';
@@ -12,15 +24,63 @@ export type Snapshot = SnapshotFrom<typeof inboxMachine>;
 
 // ---- what the server answers in the model ------------------------------------------------------------------------
 
-export const firstPages: Record<'contact' | 'orders', InboxPage> = {
+/** A subscription whose client asked for a pause, and a quiet one: the Subscriptions tab's order puts the first first. */
+export const askingSubscription: StaffSubscriptionRow = {
+  id: 'sub_RaoStores0001',
+  createdAt: '2025-02-03T08:45:00.000Z',
+  mode: 'sandbox',
+  plan: 'launchpad',
+  monthlyPaise: 250_000,
+  status: 'active',
+  state: 'active',
+  paidCount: 2,
+  customerUid: 'uid-asha',
+  customerEmail: 'asha@raostores.in',
+  customerName: 'Asha Rao',
+  businessName: 'Rao Stores',
+  paidThrough: '2025-04-02T18:30:00.000Z',
+  nextChargeAt: '2025-04-02T18:30:00.000Z',
+  endsAt: null,
+  pauseAt: null,
+  scheduledPlan: null,
+  openRequests: 1,
+  requests: [{ id: '6f1c2a8e-0d4b-4c55-9a51-2f0e7c1d9b11', kind: 'pause', plan: null, status: 'open', createdAt: '2025-03-01T09:00:00.000Z', resolvedAt: null }],
+  invoices: [
+    { id: 'inv_RaoStores0001', amountPaise: 1_250_000, status: 'paid', periodStart: '2025-02-02T18:30:00.000Z', periodEnd: '2025-03-02T18:30:00.000Z', paidAt: '2025-02-03T08:46:00.000Z' },
+    { id: 'inv_RaoStores0002', amountPaise: 250_000, status: 'paid', periodStart: '2025-03-02T18:30:00.000Z', periodEnd: '2025-04-02T18:30:00.000Z', paidAt: '2025-03-02T18:31:00.000Z' },
+  ],
+};
+export const quietSubscription: StaffSubscriptionRow = {
+  ...askingSubscription,
+  id: 'sub_IyerKirana0001',
+  plan: 'growth-engine',
+  monthlyPaise: 450_000,
+  customerEmail: 'meera@kiranastore.in',
+  customerName: 'Meera Iyer',
+  businessName: 'Iyer Kirana',
+  paidCount: 1,
+  openRequests: 0,
+  requests: [],
+  invoices: [],
+};
+
+export const firstPages: Record<ModelTab, InboxPage> = {
   contact: { items: [failedContact, deliveredContact], nextCursor: 'p2' },
   orders: { items: [paidOrder], nextCursor: 'p2' },
+  subscriptions: { items: [askingSubscription, quietSubscription], nextCursor: null },
 };
-export const secondPages: Record<'contact' | 'orders', InboxPage> = {
+export const secondPages: Record<ModelTab, InboxPage> = {
   contact: { items: [olderContact], nextCursor: null },
   orders: { items: [{ ...paidOrder, id: 'ord_0', status: 'failed', gatewayPaymentId: null, paidAt: null, fulfilledAt: null, fulfilledBy: null }], nextCursor: null },
+  subscriptions: { items: [], nextCursor: null },
 };
 export const emptyPage: InboxPage = { items: [], nextCursor: null };
+
+/** The badges with monthly billing's figures, as a server sends them. */
+export const modelSummary: InboxSummary = {
+  ...inboxSummary,
+  subscriptions: { mrrPaise: 700_000, active: 2, paused: 0, dunning: 0, cancelledThisMonth: 1, requestsWaiting: 1 },
+};
 
 export const refusals = {
   unauthorised: new ApiError(401, 'unauthorized', 'Sign in again.'),
@@ -29,7 +89,9 @@ export const refusals = {
 };
 export const refusalEvents = (id: string) => Object.values(refusals).map((error) => ({ type: `xstate.error.actor.${id}`, error }));
 
-export const tabOf = (snapshot: Snapshot) => snapshot.context.tab as 'contact' | 'orders';
+type ModelTab = 'contact' | 'orders' | 'subscriptions';
+const modelTabs: ModelTab[] = ['contact', 'orders', 'subscriptions'];
+export const tabOf = (snapshot: Snapshot) => snapshot.context.tab as ModelTab;
 export const pageFor = (snapshot: Snapshot) => (snapshot.context.cursors.at(-1) === null ? firstPages : secondPages)[tabOf(snapshot)];
 
 /** A status the open lead does not have yet, so the select really changes (new <-> contacted). */
@@ -49,6 +111,23 @@ export function savedRow(snapshot: Snapshot): InboxRow {
   const row = openRow(snapshot.context)!;
   return { ...row, ...snapshot.context.update, statusChangedAt: '2025-03-04T10:00:00.000Z' } as InboxRow;
 }
+/** The action the open subscription's view offers first: on the asking one, pause, then (paused) keep running. */
+export function firstAction(row: InboxRow | null): SubscriptionAction | null {
+  if (!row || !('invoices' in row)) return null;
+  const [kind] = subscriptionActionsOf(row);
+  return kind === undefined || kind === 'change_plan' ? null : ({ kind } as SubscriptionAction);
+}
+
+/** What the server answers to the action taken: the subscription as it now stands, and the moved figures. */
+export function actedAnswer(snapshot: Snapshot): SubscriptionActionAnswer {
+  const row = openRow(snapshot.context) as StaffSubscriptionRow;
+  const pausing = snapshot.context.action?.kind === 'pause';
+  const requests = row.requests.map((request) => (pausing && request.kind === 'pause' ? { ...request, status: 'done' as const, resolvedAt: '2025-03-04T10:00:00.000Z' } : request));
+  const updated = { ...row, pauseAt: pausing ? row.paidThrough : null, nextChargeAt: pausing ? null : row.paidThrough, requests, openRequests: requests.filter((r) => r.status === 'open').length };
+  return { row: updated, summary: modelSummary };
+}
+export const gatewayRefusal = new ApiError(409, 'gateway_refused', 'The payment provider refused: Subscription cannot be updated in pending status');
+
 export function retriedRow(snapshot: Snapshot): ContactRow {
   const row = openRow(snapshot.context) as ContactRow;
   return { ...row, forwarding: { ...row.forwarding, state: 'delivered', attempts: row.forwarding.attempts + 1, deliveredAt: '2025-03-04T10:00:00.000Z' } };
@@ -61,15 +140,15 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
   const searchMeanwhile: AnyEventObject[] = [{ type: 'inbox.search', query: context.tab === 'contact' && !context.query ? 'asha' : '' }];
   if (snapshot.matches('loading')) {
     return [
-      { type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: firstPages[tabOf(snapshot)] } satisfies LoadAnswer },
-      { type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: emptyPage } satisfies LoadAnswer },
+      { type: 'xstate.done.actor.loadInbox', output: { summary: modelSummary, page: firstPages[tabOf(snapshot)] } satisfies LoadAnswer },
+      { type: 'xstate.done.actor.loadInbox', output: { summary: modelSummary, page: emptyPage } satisfies LoadAnswer },
       ...refusalEvents('loadInbox'),
       ...searchMeanwhile,
     ];
   }
   if (snapshot.matches('failed')) return [{ type: 'inbox.retry' }];
   const browse: AnyEventObject[] = [
-    { type: 'inbox.selectTab', tab: context.tab === 'contact' ? 'orders' : 'contact' },
+    ...modelTabs.filter((tab) => tab !== context.tab).map((tab) => ({ type: 'inbox.selectTab', tab })),
     // Searching works alike on every tab: the model searches for a name on the contact tab only (elsewhere it submits
     // an empty search), which keeps it small. (xstate/graph sends an event the list leaves out without its payload.)
     { type: 'inbox.search', query: context.tab === 'contact' && !context.query ? 'asha' : '' },
@@ -105,6 +184,15 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
           ]
         : []),
       ...(canRetryForward(row) ? [{ type: 'inbox.retryForward' }] : []),
+      ...(firstAction(row) ? [{ type: 'inbox.askAction', action: firstAction(row) }] : []),
+    ];
+  }
+  if (snapshot.matches({ ready: { detail: 'confirming' } })) return [{ type: 'inbox.confirmAction' }, { type: 'inbox.cancelAction' }];
+  if (snapshot.matches({ ready: { detail: 'acting' } })) {
+    return [
+      { type: 'xstate.done.actor.actOnSubscription', output: actedAnswer(snapshot) },
+      ...refusalEvents('actOnSubscription'),
+      { type: 'xstate.error.actor.actOnSubscription', error: gatewayRefusal },
     ];
   }
   if (snapshot.matches({ ready: { detail: 'saving' } })) {
@@ -131,7 +219,13 @@ export const serializeState = (snapshot: Snapshot) => {
     // Browsing: where the list is. In the detail view: the open lead's status and forwarding, a kept note, an error.
     ...(detail
       ? {
-          row: row && 'forwarding' in row ? [row.status, row.forwarding.state, row.staffNote === THEIR_NOTE] : null,
+          row:
+            row && 'forwarding' in row
+              ? [row.status, row.forwarding.state, row.staffNote === THEIR_NOTE]
+              : row && 'invoices' in row
+                ? [row.status, row.pauseAt !== null, row.openRequests]
+                : null,
+          action: context.action?.kind ?? null,
           draft: context.noteDraft !== null,
           conflict: context.noteConflict,
           error: context.error !== null,

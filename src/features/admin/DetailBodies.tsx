@@ -75,7 +75,7 @@ function FigureList({ figures }: { figures: Figure[] }) {
   );
 }
 
-function Pair({ label, value }: { label: string; value: string }) {
+export function Pair({ label, value }: { label: string; value: string }) {
   return (
     <>
       <dt>{label}</dt>
@@ -85,7 +85,7 @@ function Pair({ label, value }: { label: string; value: string }) {
 }
 
 /** The person's address as a link staff can write to at once; a dash when the lead gave none. */
-function EmailPair({ email }: { email: string | null }) {
+export function EmailPair({ email }: { email: string | null }) {
   return (
     <>
       <dt>Email</dt>
@@ -207,7 +207,8 @@ export function CustomerDetail({ row }: { row: CustomerRow }) {
   );
 }
 
-function Part({ title, children }: { title: string; children: React.ReactNode }) {
+/** A titled part of the detail view, under a rule. */
+export function Part({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Section>
       <h3>{title}</h3>

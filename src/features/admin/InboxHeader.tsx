@@ -1,23 +1,38 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ChevronLeft, ChevronRight, Download, Search, X } from 'lucide-react';
-import { inboxLimits, inboxTabLabels, inboxTabs, isLeadTab } from '../../domain/admin';
+import { adminTabs, inboxLimits, inboxTabLabels, isLeadTab, type AdminTab, type InboxSummary } from '../../domain/admin';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/form';
 import { media } from '../../ui/theme';
 import { InboxActor } from './inboxActor';
 import { Badge } from './styles';
 
-/** The five tabs, each lead tab with its count of new leads. */
+/** A tab's badge: a lead tab's new leads, the Subscriptions tab's requests waiting. */
+function countOf(tab: AdminTab, summary: InboxSummary | null): { count: number; label: string } {
+  if (isLeadTab(tab)) {
+    const count = summary?.newLeads[tab] ?? 0;
+    return { count, label: `${count} new` };
+  }
+  const count = tab === 'subscriptions' ? (summary?.subscriptions?.requestsWaiting ?? 0) : 0;
+  return { count, label: `${count} waiting` };
+}
+
+/** The tabs, each lead tab with its count of new leads, Subscriptions with its requests waiting. */
 export function InboxTabs() {
   const current = InboxActor.useSelector((state) => state.context.tab);
   const summary = InboxActor.useSelector((state) => state.context.summary);
   const canSwitch = InboxActor.useSelector((state) => state.can({ type: 'inbox.selectTab', tab: 'contact' }));
   const { send } = InboxActor.useActorRef();
+  const tabs = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: the open one is kept in view (jsdom has no scrollIntoView).
+  useEffect(() => {
+    tabs.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
-    <Tabs aria-label="Inbox sections">
-      {inboxTabs.map((tab) => {
-        const count = isLeadTab(tab) ? (summary?.newLeads[tab] ?? 0) : 0;
+    <Tabs aria-label="Inbox sections" ref={tabs}>
+      {adminTabs.map((tab) => {
+        const { count, label } = countOf(tab, summary);
         return (
           <Tab
             key={tab}
@@ -26,7 +41,7 @@ export function InboxTabs() {
             disabled={!canSwitch && tab !== current}
             onClick={() => send({ type: 'inbox.selectTab', tab })}
           >
-            {inboxTabLabels[tab]} {count > 0 && <Count aria-label={`${count} new`}>{count}</Count>}
+            {inboxTabLabels[tab]} {count > 0 && <Count aria-label={label}>{count}</Count>}
           </Tab>
         );
       })}
@@ -74,7 +89,7 @@ export function InboxToolbar() {
           id="inbox-search"
           name="q"
           type="search"
-          placeholder="Search name, email, phone or business"
+          placeholder={tab === 'subscriptions' ? 'Search email, business or subscription id' : 'Search name, email, phone or business'}
           defaultValue={query}
           maxLength={inboxLimits.search}
           ref={input}
@@ -115,15 +130,17 @@ export function Pager() {
   );
 }
 
-/** What needs staff besides new leads: failed forwards, refunds, unfulfilled orders, disputes to answer. */
+/** What needs staff besides new leads: failed forwards, refunds, unfulfilled orders, disputes, failing subscriptions. */
 export function Attention() {
   const summary = InboxActor.useSelector((state) => state.context.summary);
   if (!summary) return null;
+  const dunning = summary.subscriptions?.dunning ?? 0;
   const items = [
     summary.failedForwards > 0 && `${summary.failedForwards} failed ${summary.failedForwards === 1 ? 'forward' : 'forwards'}`,
     summary.refundsNeeded > 0 && `${summary.refundsNeeded} ${summary.refundsNeeded === 1 ? 'refund' : 'refunds'} needed`,
     summary.unfulfilledOrders > 0 && `${summary.unfulfilledOrders} paid ${summary.unfulfilledOrders === 1 ? 'order' : 'orders'} not fulfilled`,
     summary.openDisputes > 0 && `${summary.openDisputes} ${summary.openDisputes === 1 ? 'dispute' : 'disputes'} to answer`,
+    dunning > 0 && `${dunning} ${dunning === 1 ? 'subscription' : 'subscriptions'} with a failed charge`,
   ].filter((item): item is string => !!item);
   if (items.length === 0) return null;
   return (

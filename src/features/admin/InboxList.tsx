@@ -1,14 +1,14 @@
 import styled from 'styled-components';
 import { Inbox, SearchX } from 'lucide-react';
 import { rowId } from '../../../machines/inbox.machine';
-import { inboxTabLabels, type InboxRow, type InboxTab } from '../../domain/admin';
+import { inboxTabLabels, tabOrders, type AdminTab, type InboxRow } from '../../domain/admin';
 import { media } from '../../ui/theme';
 import { emptyLines, inboxColumns, nothingMatches, type Column } from './columns';
 import { InboxActor } from './inboxActor';
 import { Panel } from './styles';
 import { useIsDesktop } from './useIsDesktop';
 
-/** The open tab's rows: a table on a desktop, cards on a phone; each row's primary cell opens it. */
+/** The open tab's rows, in the tab's order: a table on a desktop, cards on a phone; each row's primary cell opens it. */
 export function InboxList() {
   const tab = InboxActor.useSelector((state) => state.context.tab);
   const items = InboxActor.useSelector((state) => state.context.items);
@@ -22,7 +22,9 @@ export function InboxList() {
     return (
       <TableWrap aria-busy={busy}>
         <Table>
-          <caption className="visually-hidden">{inboxTabLabels[tab]}, newest first</caption>
+          <caption className="visually-hidden">
+            {inboxTabLabels[tab]}, {tabOrders[tab]}
+          </caption>
           <thead>
             <tr>
               {columns.map((column) => (
@@ -58,7 +60,7 @@ export function InboxList() {
   const time = columns.find((column) => column.time);
   const rest = columns.filter((column) => column !== primary && column !== time);
   return (
-    <Cards aria-label={`${inboxTabLabels[tab]}, newest first`} aria-busy={busy}>
+    <Cards aria-label={`${inboxTabLabels[tab]}, ${tabOrders[tab]}`} aria-busy={busy}>
       {items.map((row) => (
         <Card as="li" key={rowId(row)}>
           <CardHead>
@@ -81,7 +83,7 @@ export function InboxList() {
   );
 }
 
-export function EmptyList({ tab, query }: { tab: InboxTab; query: string }) {
+export function EmptyList({ tab, query }: { tab: AdminTab; query: string }) {
   const Icon = query ? SearchX : Inbox;
   return (
     <Empty role="status">

@@ -9,6 +9,7 @@ import { Attention, InboxTabs, InboxToolbar, Pager } from './InboxHeader';
 import { EmptyList, InboxList } from './InboxList';
 import { NotAllowed, SessionExpired } from './NotAllowed';
 import { RowDetail } from './RowDetail';
+import { SubscriptionFigures } from './SubscriptionFigures';
 
 /** The inbox as its machine says: loading, not allowed, session ended, failed, or the tabs with their list. */
 export function InboxScreen() {
@@ -63,6 +64,7 @@ function Body() {
       {/* While a row is open its own errors show in the dialog. */}
       {error && !detail && <FormAlert role="alert">{error}</FormAlert>}
       {notice && <Notice role="status">{notice}</Notice>}
+      {tab === 'subscriptions' && <SubscriptionFigures />}
       {view === 'empty' ? <EmptyList tab={tab} query={query} /> : <InboxList />}
       <Pager />
       {detail && <RowDetail />}

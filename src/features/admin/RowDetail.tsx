@@ -2,7 +2,17 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
 import { openRow } from '../../../machines/inbox.machine';
-import { inboxTabLabels, type ChatRow, type ContactRow, type CustomerRow, type InboxRow, type InboxTab, type OrderRow, type QuizRow } from '../../domain/admin';
+import {
+  inboxTabLabels,
+  type AdminTab,
+  type ChatRow,
+  type ContactRow,
+  type CustomerRow,
+  type InboxRow,
+  type OrderRow,
+  type QuizRow,
+  type StaffSubscriptionRow,
+} from '../../domain/admin';
 import { FormAlert } from '../../ui/form';
 import { IconButton } from '../../ui/IconButton';
 import { media } from '../../ui/theme';
@@ -10,9 +20,10 @@ import { ChatDetail, ContactDetail, CustomerDetail, OrderDetail, QuizDetail } fr
 import { formatTime, planName } from './format';
 import { InboxActor } from './inboxActor';
 import { LeadEditor } from './LeadEditor';
+import { SubscriptionDetail } from './SubscriptionDetail';
 
-/** The row's heading: the person, the buyer or the account. */
-function titleOf(tab: InboxTab, row: InboxRow): string {
+/** The row's heading: the person, the buyer, the account or the subscriber. */
+function titleOf(tab: AdminTab, row: InboxRow): string {
   switch (tab) {
     case 'chat':
       return (row as ChatRow).name || 'Unnamed visitor';
@@ -22,12 +33,16 @@ function titleOf(tab: InboxTab, row: InboxRow): string {
     }
     case 'customers':
       return (row as CustomerRow).email;
+    case 'subscriptions': {
+      const subscription = row as StaffSubscriptionRow;
+      return subscription.businessName || subscription.customerName || subscription.customerEmail || subscription.id;
+    }
     default:
       return (row as ContactRow | QuizRow).name;
   }
 }
 
-function Body({ tab, row }: { tab: InboxTab; row: InboxRow }) {
+function Body({ tab, row }: { tab: AdminTab; row: InboxRow }) {
   switch (tab) {
     case 'contact':
       return <ContactDetail row={row as ContactRow} />;
@@ -39,6 +54,8 @@ function Body({ tab, row }: { tab: InboxTab; row: InboxRow }) {
       return <OrderDetail row={row as OrderRow} />;
     case 'customers':
       return <CustomerDetail row={row as CustomerRow} />;
+    case 'subscriptions':
+      return <SubscriptionDetail row={row as StaffSubscriptionRow} />;
   }
 }
 
@@ -53,6 +70,8 @@ export function RowDetail() {
   const busy = InboxActor.useSelector((state) => state.hasTag('busy'));
   const saving = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'saving' } }));
   const retrying = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'retryingForward' } }));
+  const acting = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'acting' } }));
+  const confirming = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'confirming' } }));
   const { send } = InboxActor.useActorRef();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -74,7 +93,9 @@ export function RowDetail() {
   function keyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();
-      if (!busy) close();
+      // Escape on a question asked backs out of the question, not out of the row.
+      if (confirming) send({ type: 'inbox.cancelAction' });
+      else if (!busy) close();
       return;
     }
     if (event.key !== 'Tab') return;
@@ -108,7 +129,7 @@ export function RowDetail() {
             <X aria-hidden="true" size={20} />
           </IconButton>
         </Head>
-        <Live role="status">{saving ? 'Saving…' : retrying ? 'Retrying forwarding…' : ''}</Live>
+        <Live role="status">{saving ? 'Saving…' : retrying ? 'Retrying forwarding…' : acting ? 'Changing the subscription…' : ''}</Live>
         {error && <FormAlert role="alert">{error}</FormAlert>}
         {'staffNote' in row && <LeadEditor id={row.id} status={row.status} staffNote={row.staffNote} statusChangedAt={row.statusChangedAt} />}
         <Body tab={tab} row={row} />

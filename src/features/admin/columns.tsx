@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import {
   leadStatusLabels,
+  type AdminTab,
   type ChatRow,
   type ContactRow,
   type CustomerRow,
   type InboxRows,
-  type InboxTab,
   type LeadStatus,
   type OrderRow,
   type QuizRow,
+  type StaffSubscriptionRow,
 } from '../../domain/admin';
 import {
   disputeBadge,
@@ -22,6 +23,7 @@ import {
   planName,
 } from './format';
 import { Badge, Flags, Mono, Muted } from './styles';
+import { formatDay, formatPaise, subscriptionBadge } from './subscriptionWords';
 
 /**
  * What each tab's list shows, column by column: the desktop table and the phone's cards are made from the same
@@ -136,15 +138,38 @@ const customers: Column<CustomerRow>[] = [
   { header: 'Since', time: true, cell: (row) => formatTime(row.purchasedAt ?? row.createdAt) },
 ];
 
-export const inboxColumns: { [T in InboxTab]: Column<InboxRows[T]>[] } = { contact, quiz, chat, orders, customers };
+/** The subscription's standing, a plan change on its way, and the client's requests waiting. */
+export function subscriptionFlags(row: StaffSubscriptionRow): ReactNode {
+  const { text, tone } = subscriptionBadge(row);
+  return (
+    <Flags>
+      <Badge $tone={tone}>{text}</Badge>
+      {row.scheduledPlan && <Badge $tone="neutral">To {planName(row.scheduledPlan)}</Badge>}
+      {row.openRequests > 0 && <Badge $tone="warn">{row.openRequests === 1 ? '1 request waiting' : `${row.openRequests} requests waiting`}</Badge>}
+    </Flags>
+  );
+}
+
+const subscriptions: Column<StaffSubscriptionRow>[] = [
+  { header: 'Next charge', time: true, cell: (row) => (row.nextChargeAt ? formatDay(row.nextChargeAt) : 'None') },
+  { header: 'Customer', primary: true, cell: (row) => row.businessName || row.customerName || row.customerEmail || row.id },
+  { header: 'Email', cell: (row) => or(row.customerEmail) },
+  { header: 'Plan', cell: (row) => planName(row.plan) },
+  { header: 'Monthly', cell: (row) => formatPaise(row.monthlyPaise) },
+  { header: 'Status', cell: subscriptionFlags },
+  { header: 'Paid through', cell: (row) => formatDay(row.paidThrough) },
+];
+
+export const inboxColumns: { [T in AdminTab]: Column<InboxRows[T]>[] } = { contact, quiz, chat, orders, customers, subscriptions };
 
 /** The empty list's sentence: nothing at all yet, or nothing for this search. */
-export const emptyLines: Record<InboxTab, string> = {
+export const emptyLines: Record<AdminTab, string> = {
   contact: 'No contact messages yet.',
   quiz: 'No quiz submissions yet.',
   chat: 'No chat leads yet.',
   orders: 'No orders yet.',
   customers: 'No customers yet.',
+  subscriptions: 'No subscriptions yet: they appear here once a first charge is paid.',
 };
 
 export const nothingMatches = (query: string) => `Nothing matches “${query}”.`;

@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { inboxMachine } from '../../../machines/inbox.machine';
-import { downloadCsv, fetchPage, fetchSummary, retryForward, updateLead, type SaveFile } from '../../lib/adminApi';
+import { actOnSubscription, downloadCsv, fetchPage, fetchSummary, retryForward, updateLead, type SaveFile } from '../../lib/adminApi';
 
 /** The inbox's actor: the bare machine by default; the page provides the live one below. */
 export const InboxActor = createActorContext(inboxMachine);
@@ -30,6 +30,7 @@ export function liveInboxMachine({ idToken, fetchImpl, save }: InboxEffects) {
       loadPage: fromPromise(async ({ input }) => fetchPage(input.tab, { q: input.q, cursor: input.cursor }, await auth())),
       saveLead: fromPromise(async ({ input }) => updateLead(input.tab, input.id, input.update, await auth())),
       retryForward: fromPromise(async ({ input }) => retryForward(input.id, await auth())),
+      actOnSubscription: fromPromise(async ({ input }) => actOnSubscription(input.id, input.action, await auth())),
       exportCsv: fromPromise(async ({ input }) => {
         const { truncated } = await downloadCsv(input.tab, input.q, { ...(await auth()), ...(save ? { save } : {}) });
         return { truncated };
