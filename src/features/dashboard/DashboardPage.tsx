@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { media } from '../../ui/theme';
-import { useAuthActions, useAuthRuntime, useAuthSelector } from '../../lib/auth/hooks';
+import { useAuthActions, useAuthRuntime, useAuthSelector, useAuthStore } from '../../lib/auth/hooks';
 import { firstName } from '../../domain/account';
 import { findPlan } from '../../domain/plans';
 import { Sidebar } from './Sidebar';
@@ -81,18 +81,10 @@ function Overview() {
   );
 }
 
-/** The Billing section, with its machine; the client's ID token comes from the signed-in account. */
+/** The Billing section, with its machine; the client's ID token comes from the auth store's account. */
 function Billing() {
-  const logic = useMemo(
-    () =>
-      liveBillingMachine({
-        idToken: async () => {
-          const firebase = await import('../../lib/firebase');
-          return firebase.firebaseAuth().idToken();
-        },
-      }),
-    [],
-  );
+  const store = useAuthStore();
+  const logic = useMemo(() => liveBillingMachine({ idToken: () => store.idToken() }), [store]);
   return (
     <BillingActor.Provider logic={logic}>
       <BillingSection />

@@ -33,6 +33,9 @@ function defaultEffects(): AuthEffects {
   };
 }
 
+/** The ID token of the account signed in now (AuthStore.idToken). */
+export const signedInIdToken = (): Promise<string> => firebaseAuth().idToken();
+
 export function liveAuthMachine(effects: AuthEffects = defaultEffects()) {
   const { adapter } = effects;
   const sessionOf = (account: AuthAccount | null): Session | null =>

@@ -41,6 +41,12 @@ export class AuthStore extends LazyActor<AuthState, AuthEvent> {
 
   /** The same as getSnapshot: the name the features have always read. */
   getState = (): AuthState => this.getSnapshot();
+
+  /**
+   * The signed-in account's Firebase ID token, for the API calls a feature makes in its name: features reach the
+   * account through this store, never by importing Firebase. Loads the auth runtime when it is not loaded yet.
+   */
+  idToken = (): Promise<string> => import('./runtime').then((runtime) => runtime.signedInIdToken());
 }
 
 /** The store the site runs on: Firebase and the machine load on demand. */
