@@ -104,6 +104,28 @@ describe.skipIf(!emulatorUp)('the client billing API', () => {
     expect((await unknown.json()).error.details.fieldErrors).toHaveProperty('kind');
   });
 
+  it('hostile values in every field, a wrong body type or a huge body: a 4xx in the error shape, and nothing changes', async () => {
+    const { id, idToken } = await client();
+    const hostile: unknown[] = ['', 'sub_\u0000abcdef', `sub_${'a'.repeat(5_000)}`, 'sub_abc def12', 42, null, true, ['sub_Abcdef123456'], { $gt: '' }, 'sub_\u202eabcdef'];
+    const bodies = [
+      ...hostile.map((value) => ['/api/billing/cancel', { subscriptionId: value }] as const),
+      ...hostile.map((value) => ['/api/billing/requests', { subscriptionId: id, kind: value }] as const),
+      ...hostile.map((value) => ['/api/billing/requests', { subscriptionId: id, kind: 'change_plan', plan: value }] as const),
+      ...hostile.map((value) => ['/api/billing/requests', { subscriptionId: value, kind: 'pause' }] as const),
+    ];
+    for (const [path, body] of bodies) {
+      const response = await postJson(app.url, path, body, auth(idToken));
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect((await response.json()).error.code).toEqual(expect.any(String));
+    }
+    const notJson = await fetch(`${app.url}/api/billing/cancel`, { method: 'POST', headers: { ...auth(idToken), 'content-type': 'text/plain' }, body: 'cancel' });
+    expect([400, 415]).toContain(notJson.status);
+    const huge = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'pause', padding: 'x'.repeat(10_000) }, auth(idToken));
+    expect(huge.status).toBe(413);
+    expect((await overview(idToken)).subscription).toMatchObject({ endsAt: null, requests: [] });
+  });
+
   it('cancelling shows the end date and stops the next charge; asking twice gives the same answer', async () => {
     const { id, idToken } = await client();
     const before = (await overview(idToken)).subscription!;
