@@ -14,6 +14,7 @@ import type { VerifiedUser } from '../auth/requireUser';
 import type { Database } from '../db/client';
 import type { SubscriptionRow } from '../db/schema';
 import { AppError } from '../http/errors';
+import { validated } from '../http/validation';
 import type { Logger } from '../logger';
 import { standingOf } from './entitlement';
 import type { SubscriptionGateway } from './gateway';
@@ -129,14 +130,8 @@ export function createBillingAccount({
     return best && { plan: best.plan, paidThrough: best.paidThrough.toISOString() };
   }
 
-  function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
-    if (result.success) return result.data;
-    const fieldErrors = Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message]));
-    throw new AppError(400, 'validation_failed', result.error.issues[0]?.message ?? 'The request is not valid.', { fieldErrors });
-  }
-
   async function cancel(user: VerifiedUser, input: unknown): Promise<CancelPreview> {
-    const { subscriptionId } = parsed(cancelBillingSchema.safeParse(input ?? {}));
+    const { subscriptionId } = validated(cancelBillingSchema, input);
     const outcome = await billing.cancel(user.uid, subscriptionId);
     return outcome.kind === 'at_period_end'
       ? { kind: 'at_period_end', endsAt: outcome.endsAt.toISOString() }
@@ -144,7 +139,7 @@ export function createBillingAccount({
   }
 
   async function request(user: VerifiedUser, input: unknown): Promise<BillingRequest> {
-    const body = parsed(billingRequestSchema.safeParse(input ?? {}));
+    const body = validated(billingRequestSchema, input);
     const rows = await subscriptionsOfAccount(db, user.uid);
     const row = rows.find((candidate) => candidate.gatewaySubscriptionId === body.subscriptionId);
     if (!row) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');

@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod/mini';
 import { periodEnd } from '../../src/domain/billing';
 import { AppError, methodNotAllowed } from '../http/errors';
+import { validated } from '../http/validation';
 import { GatewayError } from '../payments/gateway';
 import type { SandboxBilling } from './sandboxSubscriptions';
 
@@ -19,12 +20,6 @@ const advanceSchema = z.object({
 });
 const failSchema = z.object({ charges: z.int().check(z.minimum(0), z.maximum(10)) });
 
-function parsed<T>(schema: z.ZodMiniType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw new AppError(400, 'validation_failed', result.error.issues[0]?.message ?? 'The request is not valid.');
-  return result.data;
-}
-
 const refusal = (err: unknown) =>
   err instanceof GatewayError && err.failure === 'refused' ? new AppError(409, 'sandbox_refused', err.message) : err;
 
@@ -35,7 +30,7 @@ export function sandboxBillingRoutes(sandbox: SandboxBilling, limiter: RequestHa
   router
     .route('/advance')
     .post(limiter, json, async (req, res) => {
-      const { months = 0, days = 0, hours = 0 } = parsed(advanceSchema, req.body);
+      const { months = 0, days = 0, hours = 0 } = validated(advanceSchema, req.body);
       const now = await sandbox.gateway.now();
       const monthsMs = months > 0 ? periodEnd(now, months).getTime() - now.getTime() : 0;
       const ms = monthsMs + days * DAY_MS + hours * (DAY_MS / 24);
@@ -48,7 +43,7 @@ export function sandboxBillingRoutes(sandbox: SandboxBilling, limiter: RequestHa
   router
     .route('/subscriptions/:id/fail-next-charges')
     .post(limiter, json, async (req, res) => {
-      const { charges } = parsed(failSchema, req.body);
+      const { charges } = validated(failSchema, req.body);
       await sandbox.failNextCharges(String(req.params.id), charges).catch((err: unknown) => {
         throw refusal(err);
       });

@@ -9,9 +9,7 @@ import {
 } from '../../src/domain/billing';
 import { findPlan, type PlanKey } from '../../src/domain/plans';
 import {
-  createOrderSchema,
   paymentDescription,
-  paymentFieldErrors,
   paymentMessages,
   priceOf,
   type SubscribeAnswer,
@@ -27,7 +25,7 @@ import type { Logger } from '../logger';
 import type { Fulfilment } from '../payments/fulfilment';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../payments/gateway';
 import { findOrder } from '../payments/repository';
-import { gatewayAppError, newReceipt, type VerifyOutcome } from '../payments/service';
+import { gatewayAppError, newReceipt, orderRequestOf, type VerifyOutcome } from '../payments/service';
 import { isValidSubscriptionSignature, newCheckoutSecret } from '../payments/signature';
 import { recomputeEntitlement } from './entitlement';
 import { pauseScheduledSubscriptions } from './scheduledPause';
@@ -123,12 +121,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   /** Buy Now: a subscription on the plan's gateway Plan, its setup fee charged with the first month. */
   async function subscribe(input: unknown): Promise<SubscribeAnswer> {
-    const parsed = createOrderSchema.safeParse(input && typeof input === 'object' && !Array.isArray(input) ? input : {});
-    if (!parsed.success) {
-      const fieldErrors = paymentFieldErrors(parsed.error);
-      throw new AppError(400, 'validation_failed', fieldErrors.plan ?? fieldErrors.currency ?? 'Some order details are not valid.', { fieldErrors });
-    }
-    const { plan, currency, userDetails } = parsed.data;
+    const { plan, currency, userDetails } = orderRequestOf(input);
     const price = billingPriceOf(plan);
     const onePrice = priceOf(plan);
     if (!price || !onePrice) throw new AppError(400, 'plan_not_sold_online', paymentMessages.planCustom);

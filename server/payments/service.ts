@@ -162,6 +162,15 @@ export function newReceipt(): string {
   return `rcpt_${randomHex(12)}`;
 }
 
+/** POST /api/create-order's body, checked; a 400 naming the fields otherwise (for orders and subscriptions alike). */
+export function orderRequestOf(input: unknown) {
+  const parsed = createOrderSchema.safeParse(asObject(input));
+  if (parsed.success) return parsed.data;
+  const fieldErrors = paymentFieldErrors(parsed.error);
+  const message = fieldErrors.plan ?? fieldErrors.currency ?? 'Some order details are not valid.';
+  throw new AppError(400, 'validation_failed', message, { fieldErrors });
+}
+
 /** A tiny in-process queue: stored events are processed a few at a time, so a burst cannot exhaust the pool. */
 function createWorkQueue(concurrency: number) {
   const waiting: Array<() => Promise<void>> = [];
@@ -206,13 +215,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows), { worthRetryingAlone: (error) => !isDatabaseUnavailable(error) });
 
   async function createOrder(input: unknown): Promise<CreateOrderAnswer> {
-    const parsed = createOrderSchema.safeParse(asObject(input));
-    if (!parsed.success) {
-      const fieldErrors = paymentFieldErrors(parsed.error);
-      const message = fieldErrors.plan ?? fieldErrors.currency ?? 'Some order details are not valid.';
-      throw new AppError(400, 'validation_failed', message, { fieldErrors });
-    }
-    const { plan, currency, userDetails } = parsed.data;
+    const { plan, currency, userDetails } = orderRequestOf(input);
     const price = priceOf(plan);
     if (!price) throw new AppError(400, 'plan_not_sold_online', paymentMessages.planCustom);
 
