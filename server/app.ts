@@ -33,6 +33,7 @@ import { silentLogger, type Logger } from './logger';
 import { paymentRoutes } from './payments/routes';
 import { createPayments, type Payments } from './payments/setup';
 import { createBillingAccount } from './billing/account';
+import { createMonthlyStart } from './billing/monthlyStart';
 import { billingRoutes } from './billing/routes';
 import { quizRoutes } from './quiz/routes';
 import { createQuizService } from './quiz/service';
@@ -120,7 +121,14 @@ export function createApp({ config, db, logger = silentLogger, forwarder, rateLi
   api.use(contactRoutes({ service: contact, limiter: limiters.contact }));
   api.use(chatRoutes({ service: chat, limiter: limiters.chat, logger }));
   api.use(accountRoutes({ service: account, verifier }));
-  api.use(billingRoutes({ account: createBillingAccount({ db, logger, billing: paymentComponent.billing, gateway: paymentComponent.subscriptions, keyId: paymentComponent.gateway.keyId }), verifier }));
+  const billingParts = { db, logger, billing: paymentComponent.billing, gateway: paymentComponent.subscriptions };
+  api.use(
+    billingRoutes({
+      account: createBillingAccount({ ...billingParts, keyId: paymentComponent.gateway.keyId }),
+      monthlyStart: createMonthlyStart({ ...billingParts, keySecret: paymentComponent.gateway.keySecret }),
+      verifier,
+    }),
+  );
   api.use(quizRoutes({ service: quiz, limiter: limiters.leads }));
   // The staff inbox: every address under /admin checks the token and the staff claim first.
   api.use('/admin', compress, adminRoutes({ service: admin, verifier }));

@@ -16,9 +16,9 @@ import type { SubscriptionRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { validated } from '../http/validation';
 import type { Logger } from '../logger';
-import { standingOf } from './entitlement';
+import { heldOneTimePlan, paidUntil, standingOf } from './entitlement';
 import type { SubscriptionGateway } from './gateway';
-import { invoicesOf, oneTimePurchases, openRequest, requestsOf, subscriptionsOfAccount } from './repository';
+import { invoicesOf, openRequest, requestsOf, subscriptionsOfAccount } from './repository';
 import type { BillingService } from './service';
 
 /**
@@ -28,16 +28,22 @@ import type { BillingService } from './service';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-/** The subscription the page is about: the running one, else the latest that was ever paid for. */
+/**
+ * The subscription the page is about: the running one, else the latest that was ever paid for. One started from the
+ * dashboard counts from its authorisation: its first charge is then only a date away.
+ */
 function currentOf(rows: SubscriptionRow[]): SubscriptionRow | undefined {
-  const paid = rows.filter((row) => row.paidCount > 0);
-  const running = paid.filter((row) => !['cancelled', 'completed', 'expired'].includes(row.status));
-  return (running.length > 0 ? running : paid).at(-1);
+  const begun = rows.filter((row) => row.paidCount > 0 || row.status === 'authenticated');
+  const running = begun.filter((row) => !['cancelled', 'completed', 'expired'].includes(row.status));
+  return (running.length > 0 ? running : begun).at(-1);
 }
 
+const chargeable = (row: SubscriptionRow) => ['authenticated', 'active', 'pending'].includes(row.status);
+
 function previewOf(row: SubscriptionRow, now: Date): CancelPreview | null {
-  if (!['active', 'pending'].includes(row.status) || !row.paidThrough || row.cancelAt) return null;
-  const outcome = cancellationOutcome(now, row.paidThrough);
+  const paidThrough = paidUntil(row);
+  if (!chargeable(row) || !paidThrough || row.cancelAt) return null;
+  const outcome = cancellationOutcome(now, paidThrough);
   return outcome.kind === 'at_period_end'
     ? { kind: 'at_period_end', endsAt: outcome.endsAt.toISOString() }
     : { kind: 'after_next_charge', nextChargeAt: outcome.nextChargeAt.toISOString(), endsAt: outcome.endsAt.toISOString() };
@@ -45,9 +51,9 @@ function previewOf(row: SubscriptionRow, now: Date): CancelPreview | null {
 
 /** When the gateway charges next, as the client should read it: never after a cancel that charges no more. */
 function nextChargeOf(row: SubscriptionRow): Date | null {
-  if (!['active', 'pending'].includes(row.status)) return null;
+  if (!chargeable(row)) return null;
   if (row.cancelAt && !row.cancelAfterCharge) return null;
-  return row.cancelAfterCharge ?? row.chargeAt ?? row.paidThrough;
+  return row.cancelAfterCharge ?? row.chargeAt ?? paidUntil(row);
 }
 
 export function createBillingAccount({
@@ -84,9 +90,10 @@ export function createBillingAccount({
         id: current.gatewaySubscriptionId,
         plan: findPlan(current.plan)!.key,
         status: current.status as SubscriptionStatus,
-        state: entitlementOf(standingOf(current), [], now).state,
+        // Before its first charge, the month paid once holds the plan.
+        state: current.status === 'authenticated' ? 'active' : entitlementOf(standingOf(current), [], now).state,
         monthlyPaise: current.monthlyPaise,
-        paidThrough: iso(current.paidThrough),
+        paidThrough: iso(paidUntil(current)),
         nextChargeAt: iso(nextChargeOf(current)),
         endsAt: iso(current.cancelAt),
         cancelPreview: previewOf(current, now),
@@ -108,7 +115,8 @@ export function createBillingAccount({
       }
     }
     invoices.sort((a, b) => (b.periodStart ?? '').localeCompare(a.periodStart ?? ''));
-    const oneTime = current ? null : await heldOneTimePlan(user.uid, now);
+    const held = current ? null : await heldOneTimePlan(db, user.uid, now);
+    const oneTime = held && { plan: held.plan, paidThrough: held.paidThrough.toISOString() };
     return {
       subscription,
       invoices,
@@ -117,17 +125,6 @@ export function createBillingAccount({
       email: profile?.email || user.email || '',
       checkout: { keyId, mode: gateway.mode },
     };
-  }
-
-  /** A plan paid once before billing, still within its month. */
-  async function heldOneTimePlan(uid: string, now: Date): Promise<BillingOverview['oneTime']> {
-    let best: { plan: PlanKey; paidThrough: Date } | null = null;
-    for (const purchase of await oneTimePurchases(db, uid)) {
-      const plan = findPlan(purchase.plan)?.key;
-      const paidThrough = periodEnd(purchase.paidAt);
-      if (plan && paidThrough > now && (!best || paidThrough > best.paidThrough)) best = { plan, paidThrough };
-    }
-    return best && { plan: best.plan, paidThrough: best.paidThrough.toISOString() };
   }
 
   async function cancel(user: VerifiedUser, input: unknown): Promise<CancelPreview> {

@@ -1,5 +1,5 @@
-import { entitlementOf, subscriptionStatuses, type Entitlement, type SubscriptionStanding } from '../../src/domain/billing';
-import { findPlan } from '../../src/domain/plans';
+import { entitlementOf, periodEnd, subscriptionStatuses, type Entitlement, type SubscriptionStanding } from '../../src/domain/billing';
+import { findPlan, type PlanKey } from '../../src/domain/plans';
 import { lockProfile } from '../auth/repository';
 import type { Database } from '../db/client';
 import type { SubscriptionRow } from '../db/schema';
@@ -23,11 +23,30 @@ export async function recomputeEntitlement(tx: Database, uid: string, email: str
   return entitlement;
 }
 
+/** A plan paid once before monthly billing and still within its month: the latest-ending one. */
+export async function heldOneTimePlan(db: Database, uid: string, now: Date): Promise<{ plan: PlanKey; paidThrough: Date } | null> {
+  let best: { plan: PlanKey; paidThrough: Date } | null = null;
+  for (const purchase of await oneTimePurchases(db, uid)) {
+    const plan = findPlan(purchase.plan)?.key;
+    const paidThrough = periodEnd(purchase.paidAt);
+    if (plan && paidThrough > now && (!best || paidThrough > best.paidThrough)) best = { plan, paidThrough };
+  }
+  return best;
+}
+
 export function standingOf(row: SubscriptionRow): SubscriptionStanding[] {
   const plan = findPlan(row.plan)?.key;
   const status = subscriptionStatuses.find((known) => known === row.status);
   if (!plan || !status) return [];
   return [{ plan, status, paidThrough: row.paidThrough, cancelAt: row.cancelAt }];
+}
+
+/**
+ * The end of the period the client has paid for: the subscription's last paid one, or before the first charge of a
+ * subscription started from the dashboard, the month paid once that it continues.
+ */
+export function paidUntil(row: SubscriptionRow): Date | null {
+  return row.paidThrough ?? (row.status === 'authenticated' ? row.startsAt : null);
 }
 
 /** The fulfilment's step for a subscription's first charge (server/payments/fulfilment.ts GrantSubscription). */

@@ -46,6 +46,8 @@ export interface NewSubscription {
   /** Charged once with the first month (the setup fee): Razorpay's upfront addon. */
   upfrontPaise: number;
   upfrontName: string;
+  /** The first charge's date, when not at authorisation: the authorisation only checks the card (reference §4.4). */
+  startAt?: Date;
   notes: Record<string, string>;
 }
 

@@ -62,7 +62,7 @@ export function createRazorpaySubscriptions(options: RazorpayGatewayOptions): Su
       return plan;
     },
     listPlans: () => everyPage((skip) => sdk.plans.all({ count: PAGE, skip }), planFromEntity),
-    createSubscription: ({ planId, totalCount, upfrontPaise, upfrontName, notes }) =>
+    createSubscription: ({ planId, totalCount, upfrontPaise, upfrontName, startAt, notes }) =>
       subscription(() =>
         sdk.subscriptions.create({
           plan_id: planId,
@@ -71,6 +71,8 @@ export function createRazorpaySubscriptions(options: RazorpayGatewayOptions): Su
           // We write to our clients ourselves (issue 37); Razorpay's own emails would say it twice.
           customer_notify: 0,
           ...(upfrontPaise > 0 && { addons: [{ item: { name: upfrontName, amount: upfrontPaise, currency: 'INR' } }] }),
+          // Unix seconds: Razorpay refuses milliseconds (reference §9).
+          ...(startAt && { start_at: Math.floor(startAt.getTime() / 1000) }),
           notes,
         }),
       ),

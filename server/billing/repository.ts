@@ -50,6 +50,12 @@ export async function insertSubscription(db: Database, row: NewSubscriptionRow):
   return inserted;
 }
 
+/** A subscription started from the dashboard; undefined when the account has one running already (one at a time). */
+export async function insertStartedSubscription(db: Database, row: NewSubscriptionRow): Promise<SubscriptionRow | undefined> {
+  const [inserted] = await db.insert(subscriptions).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
 export async function findSubscription(db: Database, id: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id));
   return row;

@@ -3,14 +3,24 @@ import { currentUser, requireUser, type TokenVerifier } from '../auth/requireUse
 import { jsonBody } from '../http/body';
 import { methodNotAllowed } from '../http/errors';
 import type { BillingAccount } from './account';
+import type { MonthlyStartService } from './monthlyStart';
 
 const BODY_LIMIT = 2 * 1024;
 
 /**
  * The client's billing (docs/decisions/180-monthly-billing.md): GET /billing, POST /billing/cancel,
- * POST /billing/requests. Each verifies the Firebase ID token first; a client only ever reaches their own.
+ * POST /billing/requests, and for a plan paid once before monthly billing POST /billing/monthly and
+ * /billing/monthly/confirm. Each verifies the Firebase ID token first; a client only ever reaches their own.
  */
-export function billingRoutes({ account, verifier }: { account: BillingAccount; verifier: TokenVerifier }): Router {
+export function billingRoutes({
+  account,
+  monthlyStart,
+  verifier,
+}: {
+  account: BillingAccount;
+  monthlyStart: MonthlyStartService;
+  verifier: TokenVerifier;
+}): Router {
   const router = Router();
   router
     .route('/billing')
@@ -28,6 +38,18 @@ export function billingRoutes({ account, verifier }: { account: BillingAccount; 
     .route('/billing/requests')
     .post(requireUser(verifier), ...jsonBody(BODY_LIMIT, 'the request'), async (req, res) => {
       res.status(201).json(await account.request(currentUser(res), req.body));
+    })
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/billing/monthly')
+    .post(requireUser(verifier), async (_req, res) => {
+      res.status(201).json(await monthlyStart.start(currentUser(res)));
+    })
+    .all(methodNotAllowed(['POST']));
+  router
+    .route('/billing/monthly/confirm')
+    .post(requireUser(verifier), ...jsonBody(BODY_LIMIT, 'the authorisation'), async (req, res) => {
+      res.json(await monthlyStart.confirm(currentUser(res), req.body));
     })
     .all(methodNotAllowed(['POST']));
   return router;

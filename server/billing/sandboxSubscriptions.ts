@@ -19,6 +19,8 @@ const DAY_S = 24 * 60 * 60;
 /** A failed charge is retried on the next three days, then the subscription halts (reference §3.3). */
 const RETRIES = 3;
 const CLOCK_ID = 'sandbox_clock';
+/** What authorising a card for a later start takes and gives back (Razorpay does not say; ₹5 is typical). */
+const TOKEN_PAISE = 500;
 
 type Entity = Record<string, unknown>;
 /** What the sandbox keeps beside a subscription entity: what Razorpay knows and does not show. */
@@ -32,7 +34,10 @@ type SubscriptionEntity = Entity & { id: string; status: string; _sandbox: Hidde
 
 export interface SandboxBilling {
   gateway: SubscriptionGateway;
-  /** The checkout's 'Pay now' for a subscription: its first charge, signed as Checkout's handler receives it. */
+  /**
+   * The checkout's 'Pay now' for a subscription, signed as Checkout's handler receives it: its first charge, or for one
+   * that starts later the card's authorisation (a token payment, refunded) and the first charge at its start.
+   */
   pay(subscriptionId: string, prefill?: { email?: string }): Promise<{ razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string }>;
   /** The checkout's 'Simulate failure': the authorisation payment fails, the subscription stays `created`. */
   fail(subscriptionId: string): Promise<{ code: string; description: string; razorpay_payment_id: string }>;
@@ -219,6 +224,9 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
   /** What happens to one subscription when the clock reaches its next charge date `at`. */
   async function fallDue(subscription: SubscriptionEntity, at: Date): Promise<'charged' | 'failed' | 'ended'> {
     const hidden = subscription._sandbox;
+    // An authorised subscription that starts later: its first cycle begins on the date asked for.
+    const starting = subscription.status === 'authenticated';
+    if (starting) subscription.current_end = subscription.start_at;
     if (subscription.status === 'pending') {
       await retry(subscription, at, false);
       return (subscription.status as string) === 'active' ? 'charged' : 'failed';
@@ -246,9 +254,10 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       return 'failed';
     }
     const remaining = Number(subscription.remaining_count) - 1;
-    Object.assign(subscription, { paid_count: Number(subscription.paid_count) + 1, remaining_count: remaining, charge_at: end });
+    Object.assign(subscription, { status: 'active', paid_count: Number(subscription.paid_count) + 1, remaining_count: remaining, charge_at: end });
     if (remaining <= 0) Object.assign(subscription, { status: 'completed', charge_at: null, ended_at: end });
     await save(subscription.id, 'subscription', subscription);
+    if (starting) await send('subscription.activated', subscription, at, payment);
     await send('subscription.charged', subscription, at, payment);
     if (remaining <= 0) await send('subscription.completed', subscription, at, payment);
     return 'charged';
@@ -256,7 +265,7 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
 
   async function openSubscriptions(): Promise<SubscriptionEntity[]> {
     const rows = await db.select().from(sandboxEntities).where(eq(sandboxEntities.kind, 'subscription'));
-    return rows.map((row) => row.entity as SubscriptionEntity).filter((entity) => ['active', 'pending'].includes(entity.status));
+    return rows.map((row) => row.entity as SubscriptionEntity).filter((entity) => ['authenticated', 'active', 'pending'].includes(entity.status));
   }
 
   /** Everything due by `now`, in the order it fell due (one subscription's charges in turn, then the next's). */
@@ -265,7 +274,7 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
     for (const subscription of await openSubscriptions()) {
       for (let guard = 0; guard < 1_000; guard += 1) {
         const due = subscription.charge_at === null ? null : Number(subscription.charge_at);
-        if (due === null || due > seconds(now) || !['active', 'pending'].includes(subscription.status)) break;
+        if (due === null || due > seconds(now) || !['authenticated', 'active', 'pending'].includes(subscription.status)) break;
         const outcome = await fallDue(subscription, new Date(due * 1000));
         if (outcome === 'charged') tally.charged += 1;
         if (outcome === 'failed') tally.failed += 1;
@@ -286,9 +295,11 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       const rows = await db.select().from(sandboxEntities).where(eq(sandboxEntities.kind, 'plan'));
       return rows.map((row) => planFromEntity(row.entity)).filter((plan) => plan !== null);
     },
-    async createSubscription({ planId, totalCount, upfrontPaise, notes }) {
+    async createSubscription({ planId, totalCount, upfrontPaise, startAt, notes }) {
       await planAmount(planId);
       const now = await clock();
+      if (startAt && startAt.getTime() <= now.getTime()) throw refuse('start_at cannot be lesser than the current time');
+      if (startAt && upfrontPaise > 0) throw new Error('the sandbox does not simulate a later start with a setup fee');
       const subscription: SubscriptionEntity = {
         id: sandboxId('sub'),
         entity: 'subscription',
@@ -300,7 +311,7 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
         quantity: 1,
         notes,
         charge_at: null,
-        start_at: null,
+        start_at: startAt ? seconds(startAt) : null,
         end_at: null,
         auth_attempts: 0,
         total_count: totalCount,
@@ -373,6 +384,36 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
     },
   };
 
+  const startsLater = (subscription: SubscriptionEntity, now: Date) => subscription.start_at !== null && Number(subscription.start_at) > seconds(now);
+
+  /** The card's authorisation for a subscription that starts later: a token payment, refunded, and no invoice (reference §4.4). */
+  async function authorise(subscription: SubscriptionEntity, now: Date, email?: string) {
+    const payment: Entity = {
+      id: sandboxId('pay'),
+      entity: 'payment',
+      amount: TOKEN_PAISE,
+      currency: 'INR',
+      status: 'refunded',
+      order_id: sandboxId('order'),
+      invoice_id: null,
+      method: 'card',
+      email: email?.trim().toLowerCase() || null,
+      description: 'Authentication Payment',
+      created_at: seconds(now),
+    };
+    await save(String(payment.id), 'payment', payment, subscription.id);
+    Object.assign(subscription, { status: 'authenticated', charge_at: subscription.start_at, payment_method: 'card' });
+    await save(subscription.id, 'subscription', subscription);
+    const sent = { ...subscription };
+    await later(() => send('subscription.authenticated', sent, now));
+    const paymentId = String(payment.id);
+    return {
+      razorpay_payment_id: paymentId,
+      razorpay_subscription_id: subscription.id,
+      razorpay_signature: subscriptionPaymentSignature(paymentId, subscription.id, payments.keySecret),
+    };
+  }
+
   async function payable(subscriptionId: string) {
     const subscription = await loadSubscription(subscriptionId);
     if (subscription.status !== 'created') throw refuse('Customer payment is not allowed for the Subscription at this stage');
@@ -384,6 +425,7 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
     async pay(subscriptionId, prefill = {}) {
       const subscription = await payable(subscriptionId);
       const now = await clock();
+      if (startsLater(subscription, now)) return authorise(subscription, now, prefill.email);
       const start = seconds(now);
       const end = seconds(periodEnd(now));
       const amount = subscription._sandbox.upfront + (await planAmount(String(subscription.plan_id)));
@@ -415,8 +457,13 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
     },
     async fail(subscriptionId) {
       const subscription = await payable(subscriptionId);
-      subscription._sandbox.failNext += 1;
       const now = await clock();
+      if (startsLater(subscription, now)) {
+        const payment = { id: sandboxId('pay'), entity: 'payment', amount: TOKEN_PAISE, currency: 'INR', status: 'failed', invoice_id: null, created_at: seconds(now) };
+        await save(payment.id, 'payment', payment, subscription.id);
+        return { code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank', razorpay_payment_id: payment.id };
+      }
+      subscription._sandbox.failNext += 1;
       const amount = subscription._sandbox.upfront + (await planAmount(String(subscription.plan_id)));
       const invoice = newInvoice(subscription, amount, seconds(now), seconds(periodEnd(now)), now);
       const { payment } = await attempt(subscription, invoice, now);

@@ -27,7 +27,7 @@ import { GatewayError, type GatewayPayment, type PaymentGateway } from '../payme
 import { findOrder } from '../payments/repository';
 import { gatewayAppError, newReceipt, orderRequestOf, type VerifyOutcome } from '../payments/service';
 import { isValidSubscriptionSignature, newCheckoutSecret } from '../payments/signature';
-import { recomputeEntitlement } from './entitlement';
+import { paidUntil, recomputeEntitlement } from './entitlement';
 import { pauseScheduledSubscriptions } from './scheduledPause';
 import { setupBillingPlans } from './setupPlans';
 import { paymentOfEvent, subscriptionOfEvent, eventTime, type GatewayInvoice, type GatewaySubscription, type SubscriptionGateway } from './gateway';
@@ -185,7 +185,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       logger.warn('subscription payment signature refused', { subscriptionId });
       return refuse(400, paymentMessages.verificationFailed);
     }
-    if (!stored || stored.mode !== gateway.mode) return refuse(400, paymentMessages.orderUnknown);
+    // A subscription started from the dashboard is confirmed there (monthlyStart.ts), never bought here.
+    if (!stored || stored.mode !== gateway.mode || stored.startsAt) return refuse(400, paymentMessages.orderUnknown);
     if (stored.plan !== body.plan) return refuse(400, paymentMessages.planMismatch);
 
     let state: GatewaySubscription;
@@ -206,7 +207,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
     const at = await gateway.now();
     await rememberBuyer(subscriptionId, body.userDetails);
-    const orderId = await applyReport(subscriptionId, state, at, { payment, first: true }, { fresh: true });
+    const applied = await applyReport(subscriptionId, state, at, { payment, first: true }, { fresh: true });
+    const orderId = applied && applied !== 'busy' ? applied.firstOrderId : null;
     if (!orderId) return refuse(400, paymentMessages.orderUnknown);
     const order = await findOrder(db, orderId);
     return order ? { order, payment } : refuse(400, paymentMessages.orderUnknown);
@@ -231,9 +233,10 @@ export function createBillingService(deps: BillingServiceDeps) {
   /**
    * One report from the gateway (an event, or with `fresh` a fetch or an action's answer), applied under the
    * subscription's lock: its state when newer, the charge it carries as a paid invoice, the paid period, the account's
-   * entitlement. Answers the first charge's order id when `charge.first` (else the subscription's), 'busy' when
-   * `ifFree` and another holds the row, null for a subscription this server did not make. A report whose order only
-   * the gateway knows (`same_second`) is settled by asking it.
+   * entitlement. Answers the order to fulfil when `charge.first` is a checkout's first charge (a subscription started
+   * from the dashboard has none: its account exists), 'busy' when `ifFree` and another holds the row, null for a
+   * subscription this server did not make. A report whose order only the gateway knows (`same_second`) is settled by
+   * asking it.
    */
   async function applyReport(
     subscriptionId: string,
@@ -241,7 +244,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     at: Date,
     charge?: ReportCharge,
     { ifFree = false, fresh = false } = {},
-  ): Promise<string | 'busy' | null> {
+  ): Promise<{ firstOrderId: string | null } | 'busy' | null> {
     const now = await gateway.now();
     const result = await db.transaction(async (tx) => {
       const row = ifFree ? await lockSubscriptionIfFree(tx, subscriptionId) : await lockSubscription(tx, subscriptionId);
@@ -267,7 +270,7 @@ export function createBillingService(deps: BillingServiceDeps) {
           periodEnd: state.currentEnd,
           paidAt: at,
         });
-        if (charge.first) {
+        if (charge.first && !row.startsAt) {
           await ensureFirstChargeOrder(tx, {
             gatewayOrderId: charge.payment.orderId,
             subscription: row,
@@ -288,7 +291,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     if (result.standing === 'same_second') {
       await applyReport(subscriptionId, await gateway.fetchSubscription(subscriptionId), await gateway.now(), undefined, { fresh: true });
     }
-    return result.firstOrderId ?? subscriptionId;
+    return { firstOrderId: result.firstOrderId };
   }
 
   /**
@@ -352,7 +355,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       logger.warn('subscription event for a subscription this server did not create', { type, subscriptionId: state.id });
       return 'done';
     }
-    if (charge?.first && payment) return fulfilFirstCharge(applied, payment, 'webhook', !waitForHolder);
+    if (applied.firstOrderId && payment) return fulfilFirstCharge(applied.firstOrderId, payment, 'webhook', !waitForHolder);
     return 'done';
   }
 
@@ -369,8 +372,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       const payment = await payments.fetchPayment(invoice.paymentId!);
       const first = index === 0;
       const cycle = { ...state, currentStart: invoice.periodStart, currentEnd: invoice.periodEnd };
-      const orderId = await applyReport(row.gatewaySubscriptionId, cycle, invoice.paidAt ?? at, { payment: { ...payment, invoiceId: invoice.id }, first });
-      if (first && orderId && orderId !== 'busy') await fulfilFirstCharge(orderId, payment, 'reconciliation', true);
+      const applied = await applyReport(row.gatewaySubscriptionId, cycle, invoice.paidAt ?? at, { payment: { ...payment, invoiceId: invoice.id }, first });
+      if (applied && applied !== 'busy' && applied.firstOrderId) await fulfilFirstCharge(applied.firstOrderId, payment, 'reconciliation', true);
     }
     await applyReport(row.gatewaySubscriptionId, state, at, undefined, { fresh: true });
   }
@@ -432,21 +435,23 @@ export function createBillingService(deps: BillingServiceDeps) {
     const decided = await db.transaction(async (tx) => {
       const row = await lockSubscription(tx, subscriptionId);
       if (!row || row.customerUid !== uid) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
-      if (row.cancelAt) return { outcome: recordedOutcome(row), recorded: false };
-      if (!['active', 'pending'].includes(row.status) || !row.paidThrough) {
+      if (row.cancelAt) return { outcome: recordedOutcome(row), recorded: false, charged: true };
+      const paidThrough = paidUntil(row);
+      if (!['authenticated', 'active', 'pending'].includes(row.status) || !paidThrough) {
         throw new AppError(409, 'not_cancellable', 'This subscription is not running, so there is nothing to cancel.');
       }
-      const outcome = cancellationOutcome(at, row.paidThrough);
+      const outcome = cancellationOutcome(at, paidThrough);
       await updateSubscription(tx, subscriptionId, {
         cancelAt: outcome.endsAt,
         cancelAfterCharge: outcome.kind === 'after_next_charge' ? outcome.nextChargeAt : null,
       });
       await recomputeEntitlement(tx, uid, row.customerEmail ?? '', at);
-      return { outcome, recorded: true };
+      return { outcome, recorded: true, charged: row.status !== 'authenticated' };
     });
     if (decided.recorded && decided.outcome.kind === 'at_period_end') {
       try {
-        const state = await gateway.cancelSubscription(subscriptionId, true);
+        // Nothing charged yet (a start from the dashboard): it ends at once, and the month paid once runs out alone.
+        const state = await gateway.cancelSubscription(subscriptionId, decided.charged);
         await applyReport(subscriptionId, state, await gateway.now(), undefined, { fresh: true });
       } catch (err) {
         // Not cancelled at the gateway: nor here, so the client may try again and is never told a false end date.
@@ -490,9 +495,25 @@ export function createBillingService(deps: BillingServiceDeps) {
     return (await findSubscription(db, subscriptionId))!;
   }
 
+  /** The gateway's word on one subscription, stored as the newest report; answers the row as it now stands. */
+  async function refresh(subscriptionId: string): Promise<SubscriptionRow> {
+    let state: GatewaySubscription;
+    try {
+      state = await gateway.fetchSubscription(subscriptionId);
+    } catch (err) {
+      throw gatewayAppError(err);
+    }
+    await applyReport(subscriptionId, state, await gateway.now(), undefined, { fresh: true });
+    const row = await findSubscription(db, subscriptionId);
+    if (!row) throw new AppError(404, 'subscription_not_found', 'There is no such subscription.');
+    return row;
+  }
+
   return {
     subscribe,
     firstCharge,
+    planFor: gatewayPlanFor,
+    refresh,
     applyEvent,
     reconcile,
     cancel,

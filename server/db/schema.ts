@@ -369,6 +369,11 @@ export const subscriptions = pgTable(
     pauseAt: timestamp('pause_at', { withTimezone: true }),
     /** The plan an account manager moved it to at cycle end; the row's plan follows when the gateway reports it. */
     scheduledPlan: text('scheduled_plan'),
+    /**
+     * Started on the dashboard by a client who paid once before monthly billing: no setup fee, the first charge on this
+     * date (the end of the month they paid for), and no checkout fulfilment (the account exists). Null when bought.
+     */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
     customerEmail: text('customer_email'),
     customerDetails: jsonb('customer_details'),
     customerUid: text('customer_uid'),
@@ -382,6 +387,10 @@ export const subscriptions = pgTable(
     check('subscriptions_amounts_check', sql`${table.setupPaise} >= 0 and ${table.monthlyPaise} > 0`),
     index('subscriptions_uid_idx').on(table.customerUid),
     index('subscriptions_open_idx').on(table.chargeAt).where(sql`${table.status} not in ('cancelled', 'completed', 'expired')`),
+    // One monthly payment started from the dashboard at a time: a second tab's start finds the first's.
+    uniqueIndex('subscriptions_one_start_idx')
+      .on(table.customerUid)
+      .where(sql`${table.startsAt} is not null and ${table.status} not in ('cancelled', 'completed', 'expired')`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { BillingState, SubscriptionStatus } from './billing';
+import { checkoutSignature, gatewayId } from './payment';
 import { findPlan, type PlanKey } from './plans';
 
 /**
@@ -82,3 +83,23 @@ export const billingRequestSchema = z
     }),
   );
 export type BillingRequestInput = z.output<typeof billingRequestSchema>;
+
+/**
+ * POST /api/billing/monthly's answer, for a client whose plan was paid once before monthly billing: the subscription
+ * to authorise in the checkout. Nothing is charged until `startsAt`, the end of the month they paid for.
+ */
+export interface MonthlyStart {
+  subscriptionId: string;
+  plan: PlanKey;
+  monthlyPaise: number;
+  startsAt: string;
+}
+
+/** POST /api/billing/monthly/confirm: the checkout's answer for that authorisation. */
+export const confirmMonthlySchema = z.lazy(() =>
+  z.object({
+    razorpay_payment_id: gatewayId('pay', 'Payment id'),
+    razorpay_subscription_id: gatewayId('sub', 'Subscription id'),
+    razorpay_signature: checkoutSignature(),
+  }),
+);

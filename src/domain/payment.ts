@@ -202,7 +202,8 @@ export interface SubscribeAnswer extends CreateOrderAnswer {
   firstRenewalOn: string;
 }
 
-const gatewayId = (prefix: string, label: string) =>
+/** A Razorpay id with its prefix (`pay_…`, `sub_…`), as the checkout hands it over. */
+export const gatewayId = (prefix: string, label: string) =>
   z.string({ error: `${label} is missing.` }).check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `${label} is not valid.`));
 
 /**
@@ -231,11 +232,15 @@ export const verifySubscriptionSchema = z.lazy(() =>
 );
 export type VerifySubscriptionInput = z.output<typeof verifySubscriptionSchema>;
 
-const verificationFields = () => ({
-  razorpay_signature: z.pipe(
+/** The checkout's HMAC-SHA256 signature, hex. */
+export const checkoutSignature = () =>
+  z.pipe(
     z.string({ error: 'Signature is missing.' }).check(z.regex(/^[0-9a-f]{64}$/i, 'Signature is not valid.')),
     z.transform((value: string) => value.toLowerCase()),
-  ),
+  );
+
+const verificationFields = () => ({
+  razorpay_signature: checkoutSignature(),
   userDetails: buyerDetailsSchema,
   plan: planField(),
   checkoutSecret: z.optional(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { SubscriptionGateway } from '../../server/billing/gateway';
 import { createRazorpaySubscriptions } from '../../server/billing/razorpaySubscriptions';
+import { createMonthlyStart } from '../../server/billing/monthlyStart';
 import { setupBillingPlans } from '../../server/billing/setupPlans';
 import type { Config } from '../../server/config';
 import { billingPlans, orders, subscriptionInvoices, subscriptions, userProfiles } from '../../server/db/schema';
@@ -9,10 +10,11 @@ import { silentLogger } from '../../server/logger';
 import { GatewayError } from '../../server/payments/gateway';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { hmacSha256Hex } from '../../server/payments/signature';
+import { periodEnd } from '../../src/domain/billing';
 import { paymentMessages } from '../../src/domain/payment';
 import { startFakeRazorpay, type FakeCharge, type FakeRazorpay } from './fakeRazorpay';
 import { openTestDatabase, startApp, type RunningApp, type TestDatabase } from './support';
-import { buyer, liveConfig, memoryAuthAdmin, postJson, postWebhook, signedSubscriptionWebhook } from './payments-support';
+import { buyer, createOneTimeOrder, liveConfig, memoryAuthAdmin, postJson, postWebhook, signedSubscriptionWebhook } from './payments-support';
 
 /**
  * Monthly billing in live mode: the razorpay SDK against the fake's Subscriptions API. Each call of the subscription
@@ -563,5 +565,58 @@ describe('monthly billing live, through the HTTP server', () => {
     expect(await payments.billing.cancelNow(answer.id)).toMatchObject({ status: 'cancelled' });
     expect(lastCall()).toMatchObject({ path: `/v1/subscriptions/${answer.id}/cancel`, body: undefined });
     expect(fake.subscriptions.get(answer.id)!.ended_at).toBeGreaterThanOrEqual(before);
+  });
+
+  it('starts the monthly payment of a plan paid once: start_at and no add-ons at Razorpay, a refunded authorisation, the first charge at the start and no order', async () => {
+    const details = buyer();
+    const order = (await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details })).json()) as { id: string; checkoutSecret: string };
+    const paid = fake.addPayment(order.id, { email: details.email });
+    const bought = await postJson(app.url, '/api/verify-payment', {
+      razorpay_order_id: order.id,
+      razorpay_payment_id: paid.id,
+      razorpay_signature: hmacSha256Hex(keys.keySecret, `${order.id}|${paid.id}`),
+      plan: 'launchpad',
+      userDetails: details,
+      checkoutSecret: order.checkoutSecret,
+    });
+    expect(bought.status).toBe(200);
+    const [orderRow] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id));
+    const user = { uid: orderRow!.customerUid!, email: details.email, name: null, claims: {} };
+    const paidThrough = periodEnd(orderRow!.paidAt!);
+    const monthly = createMonthlyStart({ db: testDb.db, gateway: payments.subscriptions, billing: payments.billing, keySecret: keys.keySecret, logger: silentLogger });
+
+    const started = await monthly.start(user);
+    expect(started).toMatchObject({ plan: 'launchpad', monthlyPaise: 250_000, startsAt: paidThrough.toISOString() });
+    expect(lastCall()).toMatchObject({ method: 'POST', path: '/v1/subscriptions' });
+    expect(lastCall().body).toEqual({
+      plan_id: (await subscriptionRow(started.subscriptionId)).gatewayPlanId,
+      total_count: 120,
+      quantity: 1,
+      customer_notify: 0,
+      start_at: Math.floor(paidThrough.getTime() / 1000),
+      notes: { plan: 'launchpad', receipt: (await subscriptionRow(started.subscriptionId)).receipt, continues: 'one-time payment' },
+    });
+
+    const authorised = fake.chargeSubscription(started.subscriptionId, { email: details.email });
+    expect(authorised.subscription).toMatchObject({ status: 'authenticated', paid_count: 0, charge_at: Math.floor(paidThrough.getTime() / 1000) });
+    expect(authorised.payment).toMatchObject({ amount: 500, status: 'refunded', invoice_id: null });
+    const answer = {
+      razorpay_payment_id: authorised.payment!.id,
+      razorpay_subscription_id: started.subscriptionId,
+      razorpay_signature: hmacSha256Hex(keys.keySecret, `${authorised.payment!.id}|${started.subscriptionId}`),
+    };
+    expect(await monthly.confirm(user, answer)).toEqual(started);
+    expect(await subscriptionRow(started.subscriptionId)).toMatchObject({ status: 'authenticated', chargeAt: paidThrough, paidCount: 0 });
+    expect(await profile(user.uid)).toMatchObject({ purchasedPlan: 'launchpad', planPaidThrough: paidThrough });
+
+    const first = fake.chargeSubscription(started.subscriptionId, { at: paidThrough });
+    expect(first.invoice!.line_items.map((line) => [line.type, line.amount])).toEqual([['plan', 250_000]]);
+    expect(await deliver('subscription.activated', first, 'evt_monthly_start_activated')).toBe('accepted');
+    expect(await deliver('subscription.charged', first, 'evt_monthly_start_charged')).toBe('accepted');
+    await payments.service.settled();
+    expect(await subscriptionRow(started.subscriptionId)).toMatchObject({ status: 'active', paidCount: 1, paidThrough: periodEnd(paidThrough) });
+    expectInvoiceRow((await invoiceRows(started.subscriptionId))[0], first);
+    expect(await orderRows(started.subscriptionId)).toEqual([]);
+    expect(await profile(user.uid)).toMatchObject({ purchasedPlan: 'launchpad', billingState: 'active', planPaidThrough: periodEnd(paidThrough) });
   });
 });

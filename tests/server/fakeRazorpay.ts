@@ -11,7 +11,8 @@ import { periodEnd } from '../../src/domain/billing';
  *   GET and PATCH /v1/subscriptions/:id, POST …/cancel, …/pause, …/resume; GET /v1/invoices?subscription_id=.
  * A payment added as `authorized` is one a manual-capture account has not captured yet. Tests point the SDK's HTTP client
  * at it (RAZORPAY_API_URL) and can make it fail, hang or slow down, add payments as if a buyer had paid, and charge a
- * subscription as Razorpay does at authorisation and at each renewal. Future starts (`start_at`) are not modelled.
+ * subscription as Razorpay does at authorisation and at each renewal. A future `start_at` without add-ons is
+ * authorised with a refunded token payment and charged first at that date (reference §4.4); with add-ons it is not modelled.
  */
 
 export interface FakeOrder {
@@ -32,7 +33,7 @@ export interface FakePayment {
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'captured' | 'failed' | 'authorized';
+  status: 'captured' | 'failed' | 'authorized' | 'refunded';
   order_id: string;
   /** The subscription invoice a charge paid; null for a payment of one of our own orders. */
   invoice_id: string | null;
@@ -382,6 +383,10 @@ function billingApi(maps: BillingMaps) {
     if (isReply(addons)) return addons;
     const notes = notesOf(body.notes);
     if (isReply(notes)) return notes;
+    const startAt = body.start_at ?? null;
+    if (startAt !== null && (!Number.isInteger(startAt) || (startAt as number) <= nowSeconds())) {
+      return badRequest('start_at cannot be lesser than the current time', 'start_at');
+    }
     const subscription: FakeSubscription = {
       id: razorpayId('sub'),
       entity: 'subscription',
@@ -394,7 +399,7 @@ function billingApi(maps: BillingMaps) {
       quantity,
       notes,
       charge_at: null,
-      start_at: null,
+      start_at: startAt as number | null,
       end_at: null,
       auth_attempts: 0,
       total_count: body.total_count,
@@ -565,6 +570,42 @@ function billingApi(maps: BillingMaps) {
   const unpaidInvoiceOf = (subscription: FakeSubscription) =>
     [...invoices.values()].find((invoice) => invoice.subscription_id === subscription.id && invoice.status === 'issued');
 
+  /** The authorisation of a subscription that starts later: a token payment, refunded, and no invoice (reference §4.4). */
+  function authoriseFutureStart(subscription: FakeSubscription, at: number, options: ChargeOptions) {
+    const behind = hidden.get(subscription.id)!;
+    if (behind.addons.length > 0) throw new Error('fake Razorpay does not model a future start with add-ons');
+    const mode = options.paymentMode ?? 'international card';
+    const currency = plans.get(subscription.plan_id)!.item.currency;
+    const order: FakeOrder = { id: razorpayId('order'), entity: 'order', amount: 500, amount_paid: 0, currency, receipt: null, status: 'attempted', notes: [], created_at: at };
+    orders.set(order.id, order);
+    const payment: FakePayment = {
+      id: razorpayId('pay'),
+      entity: 'payment',
+      amount: 500,
+      currency,
+      status: options.fail ? 'failed' : 'refunded',
+      order_id: order.id,
+      invoice_id: null,
+      method: mode === 'upi' ? 'upi' : 'card',
+      description: 'Authentication Payment',
+      email: options.email ?? null,
+      contact: null,
+      error_code: options.fail ? 'BAD_REQUEST_ERROR' : null,
+      error_description: options.fail ? 'Payment processing failed due to error at bank or wallet gateway' : null,
+      created_at: at,
+    };
+    payments.set(payment.id, payment);
+    if (options.fail) return { payment, invoice: null };
+    behind.paymentMode = mode;
+    Object.assign(subscription, {
+      status: 'authenticated',
+      customer_id: subscription.customer_id ?? razorpayId('cust'),
+      charge_at: subscription.start_at,
+      payment_method: payment.method,
+    });
+    return { payment, invoice: null };
+  }
+
   /** The authorisation payment: upfront add-ons and the first cycle, in one invoice (reference §4.4). */
   function authorise(subscription: FakeSubscription, at: number, options: ChargeOptions) {
     const behind = hidden.get(subscription.id)!;
@@ -634,8 +675,14 @@ function billingApi(maps: BillingMaps) {
     if (!subscription) throw new Error(`fake Razorpay has no subscription ${subscriptionId}`);
     const at = seconds(options.at ?? new Date());
     let charged: { payment: FakePayment | null; invoice: FakeInvoice | null };
-    if (subscription.status === 'created') charged = authorise(subscription, at, options);
-    else if (subscription.status === 'active' && hidden.get(subscriptionId)!.cancelAtCycleEnd) {
+    if (subscription.status === 'created' && subscription.start_at !== null && subscription.start_at > at) {
+      charged = authoriseFutureStart(subscription, at, options);
+    } else if (subscription.status === 'created') charged = authorise(subscription, at, options);
+    else if (subscription.status === 'authenticated') {
+      // The first cycle starts on the date asked for and is charged like a renewal.
+      subscription.current_end = subscription.start_at ?? at;
+      charged = renew(subscription, at, options);
+    } else if (subscription.status === 'active' && hidden.get(subscriptionId)!.cancelAtCycleEnd) {
       Object.assign(subscription, { status: 'cancelled', ended_at: subscription.current_end, charge_at: null });
       charged = { payment: null, invoice: null };
     } else if (subscription.status === 'active' || subscription.status === 'pending') charged = renew(subscription, at, options);

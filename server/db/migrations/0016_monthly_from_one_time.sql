@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "subscriptions_one_start_idx" ON "subscriptions" USING btree ("customer_uid") WHERE "subscriptions"."starts_at" is not null and "subscriptions"."status" not in ('cancelled', 'completed', 'expired');
