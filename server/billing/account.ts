@@ -1,4 +1,4 @@
-import { cancellationOutcome, entitlementOf, periodEnd, type SubscriptionStatus } from '../../src/domain/billing';
+import { cancellationOutcome, entitlementOf, type SubscriptionStatus } from '../../src/domain/billing';
 import {
   billingRequestSchema,
   cancelBillingSchema,
@@ -8,7 +8,7 @@ import {
   type BillingSubscription,
   type CancelPreview,
 } from '../../src/domain/billingAccount';
-import { findPlan, type PlanKey } from '../../src/domain/plans';
+import { findPlan } from '../../src/domain/plans';
 import { findProfile } from '../auth/repository';
 import type { VerifiedUser } from '../auth/requireUser';
 import type { Database } from '../db/client';
