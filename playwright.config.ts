@@ -41,6 +41,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test and worker shares 127.0.0.1: ten times the per-IP budgets, never in production (decision 097).
       RATE_LIMIT_SCALE: '10',
+      // A staff pause "from the next cycle" is made by the reconciler (decision 181): every 5 s here, not every minute.
+      PAYMENT_RECONCILE_INTERVAL_MS: '5000',
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
       FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
       DATA_DIR: `${tmpdir()}/growth-e2e-${port}`,

@@ -1,5 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { BillingOverview, BillingRequestKind, CancelPreview } from '../src/domain/billingAccount';
+import { formatBillingDate } from '../src/domain/billing';
+import type { BillingOverview, BillingRequestKind, CancelPreview, MonthlyStart } from '../src/domain/billingAccount';
+import { formatInr } from '../src/domain/money';
 import type { PlanKey } from '../src/domain/plans';
 
 /**
@@ -9,6 +11,7 @@ import type { PlanKey } from '../src/domain/plans';
  *                       -> ready.requesting (pause, resume, another plan) -> loading
  *                       -> ready.updatingCard (a charge failed) -> loading
  *                       -> ready.downloading (an invoice's receipt) -> ready.idle
+ *                       -> ready.confirmingStart -> ready.startingMonthly (a plan paid once goes monthly) -> loading
  *   loading -> failed -> loading (Try again)
  *
  * The machine names its effects; the page provides them (src/features/dashboard/billingActor.ts).
@@ -31,7 +34,10 @@ export type BillingEvent =
   | { type: 'billing.keep' }
   | { type: 'billing.request'; kind: BillingRequestKind; plan?: PlanKey }
   | { type: 'billing.updateCard' }
-  | { type: 'billing.downloadReceipt'; invoiceId: string };
+  | { type: 'billing.downloadReceipt'; invoiceId: string }
+  | { type: 'billing.startMonthly' }
+  | { type: 'billing.confirmStart' }
+  | { type: 'billing.notNow' };
 
 /** What the effects reject with when they have the sentence the client should read. */
 export class BillingProblem extends Error {
@@ -51,6 +57,11 @@ export function cancelledNotice(outcome: CancelPreview, formatDate: (iso: string
   return outcome.kind === 'at_period_end'
     ? `Your plan is cancelled. Nothing more will be charged, and your service stays active until ${formatDate(outcome.endsAt)}.`
     : `Your plan is cancelled. The charge on ${formatDate(outcome.nextChargeAt)} will still be taken, and your service stays active until ${formatDate(outcome.endsAt)}.`;
+}
+
+/** What the client reads once their monthly payment is set up (decision 182). */
+export function monthlyStartedNotice(start: MonthlyStart): string {
+  return `Your monthly payment is set up. ${formatInr(start.monthlyPaise / 100)} will be charged on ${formatBillingDate(start.startsAt)}, when the month you paid for ends, and then every month.`;
 }
 
 const sentenceOf = (error: unknown, fallback: string) => (error instanceof BillingProblem && error.message ? error.message : fallback);
@@ -77,11 +88,16 @@ export const billingMachine = setup({
     downloadReceipt: fromPromise<void, { invoiceId: string; overview: BillingOverview }>(async () => {
       throw new Error('downloadReceipt must be provided by the page');
     }),
+    /** Makes the subscription, has the client authorise their card in the checkout, and confirms it. */
+    startMonthly: fromPromise<MonthlyStart, { checkout: BillingOverview['checkout']; email: string }>(async () => {
+      throw new Error('startMonthly must be provided by the page');
+    }),
   },
   guards: {
     canCancel: ({ context }) => context.overview?.subscription?.cancelPreview != null,
     paymentFailed: ({ context }) => context.overview?.subscription?.state === 'payment_failed',
     hasSubscription: ({ context }) => context.overview?.subscription != null,
+    offersMonthly: ({ context }) => context.overview?.oneTime != null && context.overview.subscription == null,
     knownInvoice: ({ context, event }) =>
       event.type === 'billing.downloadReceipt' && (context.overview?.invoices.some((invoice) => invoice.id === event.invoiceId) ?? false),
   },
@@ -93,6 +109,7 @@ export const billingMachine = setup({
     noteCancelled: assign({ notice: ({ event }) => (event as unknown as { output: string }).output }),
     noteRequest: assign({ notice: billingMessages.requestSent }),
     noteCardUpdated: assign({ notice: billingMessages.cardUpdated }),
+    noteMonthlyStarted: assign({ notice: ({ event }) => monthlyStartedNotice((event as unknown as { output: MonthlyStart }).output) }),
     showReceiptFailure: assign({ failure: ({ event }) => sentenceOf(errorOf(event), billingMessages.receiptFailed) }),
     markDownloading: assign({
       downloading: ({ event }) => {
@@ -128,6 +145,23 @@ export const billingMachine = setup({
             'billing.request': { guard: 'hasSubscription', target: 'requesting', actions: 'clearFeedback' },
             'billing.updateCard': { guard: 'paymentFailed', target: 'updatingCard', actions: 'clearFeedback' },
             'billing.downloadReceipt': { guard: 'knownInvoice', target: 'downloading', actions: ['clearFeedback', 'markDownloading'] },
+            'billing.startMonthly': { guard: 'offersMonthly', target: 'confirmingStart', actions: 'clearFeedback' },
+          },
+        },
+        confirmingStart: {
+          on: {
+            'billing.confirmStart': 'startingMonthly',
+            'billing.notNow': 'idle',
+          },
+        },
+        startingMonthly: {
+          tags: ['busy'],
+          invoke: {
+            id: 'startMonthly',
+            src: 'startMonthly',
+            input: ({ context }) => ({ checkout: context.overview!.checkout, email: context.overview!.email }),
+            onDone: { target: '#billing.loading', actions: 'noteMonthlyStarted' },
+            onError: { target: 'confirmingStart', actions: 'showFailure' },
           },
         },
         confirmingCancel: {

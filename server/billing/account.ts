@@ -140,6 +140,9 @@ export function createBillingAccount({
     const rows = await subscriptionsOfAccount(db, user.uid);
     const row = rows.find((candidate) => candidate.gatewaySubscriptionId === body.subscriptionId);
     if (!row) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
+    if (row.status === 'authenticated') {
+      throw new AppError(409, 'not_started', 'Your monthly payment has not started yet: ask your account manager once it has.');
+    }
     const plan = body.kind === 'change_plan' ? findPlan(body.plan)!.key : null;
     if (plan === row.plan) throw new AppError(400, 'validation_failed', 'You are on that plan already.', { fieldErrors: { plan: 'You are on that plan already.' } });
     const stored = await openRequest(db, { gatewaySubscriptionId: row.gatewaySubscriptionId, uid: user.uid, kind: body.kind, plan });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { BillingProblem } from '../../machines/billing.machine';
 import { billingStates, subscriptionStatuses } from '../domain/billing';
-import { billingRequestKinds, type BillingOverview, type BillingRequestKind, type CancelPreview } from '../domain/billingAccount';
+import { billingRequestKinds, type BillingOverview, type BillingRequestKind, type CancelPreview, type MonthlyStart } from '../domain/billingAccount';
 import { plans, type PlanKey } from '../domain/plans';
 import { ApiError, requestJson } from './http';
 
@@ -77,6 +77,21 @@ export function sendBillingRequest(
   return withProblem(async () => {
     await requestJson('/api/billing/requests', { method: 'POST', body: request, token, fetchImpl, schema: z.object({ id: z.string() }) });
   });
+}
+
+const monthlyStartSchema = z.lazy(() => z.object({ subscriptionId: z.string(), plan: planKey(), monthlyPaise: z.int(), startsAt: z.string() }) satisfies z.ZodMiniType<MonthlyStart>);
+
+/** A plan paid once goes monthly (decision 182): the subscription whose card the client then authorises. */
+export function startMonthly({ token, fetchImpl }: BillingCallOptions): Promise<MonthlyStart> {
+  return withProblem(() => requestJson('/api/billing/monthly', { method: 'POST', body: {}, token, fetchImpl, schema: monthlyStartSchema }));
+}
+
+/** The checkout's answer for that authorisation, checked by the server. */
+export function confirmMonthly(
+  answer: { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string },
+  { token, fetchImpl }: BillingCallOptions,
+): Promise<MonthlyStart> {
+  return withProblem(() => requestJson('/api/billing/monthly/confirm', { method: 'POST', body: answer, token, fetchImpl, schema: monthlyStartSchema }));
 }
 
 /** Sandbox only: the client's new card, as the sandbox takes it: the unpaid charge is tried again now. */

@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatBillingDate } from '../../src/domain/billing';
+import { formatBillingDate, periodEnd } from '../../src/domain/billing';
 import { queryDatabase } from './db';
-import { checkout, giveGuestDetails, openCheckout, uniqueEmail } from './funnels';
+import { account, checkout, giveGuestDetails, openCheckout, signInAt, uidOf, uniqueEmail } from './funnels';
 
 /**
  * Monthly billing as a client lives it (docs/decisions/180-monthly-billing.md), on the sandbox gateway whose clock the
  * test moves forward: buy, see the next charge, a month passes and the invoice and its receipt appear, a charge
- * fails and the banner offers a card change, then cancelling outside and inside the 15-day notice. The two journeys
- * share the sandbox's one clock, so they run one after the other.
+ * fails and the banner offers a card change, then cancelling outside and inside the 15-day notice; an account manager
+ * pauses a third client from the next cycle and resumes them; a client who paid once before monthly billing starts
+ * their monthly payment (decision 182). The journeys share the sandbox's one clock, so they run one after the other.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -70,6 +72,7 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/${name}-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await billing(page).scrollIntoViewIfNeeded();
+  await expect(billing(page)).toBeInViewport();
   await page.screenshot({ path: `${shots}/${name}-phone.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -159,4 +162,105 @@ test('a client who cancels 5 days before billing is charged once more, then the 
   await expectBillingToSay(page, 'Ended');
   const invoices = await queryDatabase<{ amount_paise: number }>(`select amount_paise from subscription_invoices where gateway_subscription_id = $1 order by period_start`, [last.id]);
   expect(invoices.map((invoice) => invoice.amount_paise)).toEqual([2_150_000, 450_000]);
+});
+
+test('an account manager pauses a third client from the next cycle, nothing is charged while paused, and resumes them', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('paused');
+  await buy(page, 'LaunchPad', email);
+  const first = await subscriptionOf(email);
+  await billing(page).getByRole('button', { name: 'Ask to pause' }).click();
+  await expect(billing(page).getByRole('status')).toContainText('Your account manager has your request');
+
+  const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const staff = await staffContext.newPage();
+  await signInAt(staff, '/admin', await account('manager', { staff: true }));
+  const openSubscription = async () => {
+    await staff.getByRole('navigation', { name: 'Inbox sections' }).getByRole('button', { name: /^Subscriptions/ }).click();
+    await staff.getByRole('searchbox', { name: 'Search by name, email, phone or business' }).fill(email);
+    await staff.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    const rows = staff.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await rows.nth(1).getByRole('button').first().click();
+    return staff.getByRole('dialog');
+  };
+  let dialog = await openSubscription();
+  await expect(dialog).toContainText('Pause from the next cycle');
+  await dialog.getByRole('button', { name: 'Pause from next cycle' }).click();
+  await dialog.getByRole('button', { name: 'Yes, pause' }).click();
+  await expect(dialog).toContainText(`Pauses ${new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(first.paid_through)}`);
+  await staff.keyboard.press('Escape');
+
+  // The day before the billing date the reconciler pauses it at the gateway; the billing date passes with no charge.
+  await advanceTo(request, first.paid_through, 12);
+  await expect.poll(async () => (await subscriptionOf(email)).status, { timeout: 30_000 }).toBe('paused');
+  await advanceTo(request, first.paid_through, -24);
+  await expectBillingToSay(page, 'Paused');
+  await expect(billing(page).getByRole('button', { name: 'Ask to resume' })).toBeVisible();
+  expect(await queryDatabase(`select 1 from subscription_invoices where gateway_subscription_id = $1`, [first.id])).toHaveLength(1);
+  await screenshot(page, 'billing-paused');
+
+  // Resumed after the paid period: a new month is charged now, and the client is active again.
+  dialog = await openSubscription();
+  await dialog.getByRole('button', { name: 'Resume' }).click();
+  await dialog.getByRole('button', { name: 'Yes, resume' }).click();
+  await expect(dialog).toContainText('Active');
+  await staffContext.close();
+  await expectBillingToSay(page, 'Active');
+  await expect(billing(page).getByRole('row')).toHaveCount(3);
+  expect((await subscriptionOf(email)).status).toBe('active');
+  await screenshot(page, 'billing-resumed');
+});
+
+/** A plan bought with one payment before monthly billing, as such a client's records stand (migration 0014). */
+async function paidOnceBefore(email: string, paidAt: Date) {
+  const uid = await uidOf(email);
+  const orderId = `order_Legacy${randomUUID().slice(0, 8)}`;
+  const paymentId = `pay_Legacy${randomUUID().slice(0, 8)}`;
+  await queryDatabase(
+    `insert into orders (gateway_order_id, receipt, plan, amount_paise, currency, status, mode, customer_email, customer_uid, paid_payment_id, paid_at, fulfilled_at, fulfilled_by)
+     values ($1, $2, 'launchpad', 1250000, 'INR', 'paid', 'sandbox', $3, $4, $5, $6, $6, 'verification')`,
+    [orderId, `rcpt_${orderId}`, email, uid, paymentId, paidAt],
+  );
+  await queryDatabase(`insert into payments (gateway_payment_id, gateway_order_id, status, amount_paise, currency) values ($1, $2, 'captured', 1250000, 'INR')`, [paymentId, orderId]);
+  await queryDatabase(
+    `insert into user_profiles (uid, email, purchased_plan, purchased_at, plan_paid_through, billing_state) values ($1, $2, 'launchpad', $3, $4, 'ending')
+     on conflict (uid) do update set purchased_plan = 'launchpad', purchased_at = $3, plan_paid_through = $4, billing_state = 'ending'`,
+    [uid, email, paidAt, periodEnd(paidAt)],
+  );
+}
+
+test('a client who paid once before monthly billing starts the monthly payment: no setup fee, first charged when the paid month ends', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = await account('paid-once', { staff: false });
+  await signInAt(page, '/dashboard', email);
+  const paidAt = new Date(await sandboxNow());
+  await paidOnceBefore(email, paidAt);
+  const paidThrough = periodEnd(paidAt);
+  const until = formatBillingDate(paidThrough);
+
+  await expectBillingToSay(page, 'Keep your LaunchPad plan going');
+  await expect(billing(page)).toContainText(`Then every month₹2,500 from ${until}`);
+  await screenshot(page, 'billing-paid-once-offer');
+  await billing(page).getByRole('button', { name: 'Start monthly payment' }).click();
+  await expect(billing(page).getByRole('group', { name: 'Start your monthly payment?' })).toContainText(`₹2,500 is charged on ${until}, then every month`);
+  await screenshot(page, 'billing-paid-once-confirm');
+  await billing(page).getByRole('button', { name: 'Authorise my card' }).click();
+  await expect(billing(page).getByRole('status')).toContainText(`Your monthly payment is set up. ₹2,500 will be charged on ${until}`);
+  await expect(billing(page)).toContainText(`Next charge₹2,500 on ${until}`);
+  await expect(billing(page)).toContainText(`Your monthly payment starts on ${until}`);
+  await screenshot(page, 'billing-paid-once-started');
+
+  // The paid month ends: the monthly fee alone is charged, and the plan carries on.
+  await advanceTo(request, paidThrough, -1);
+  await expectBillingToSay(page, '₹2,500Paid');
+  await expect(billing(page)).toContainText(`Next charge₹2,500 on ${formatBillingDate(periodEnd(paidThrough))}`);
+  await expect(page.getByRole('heading', { name: 'LaunchPad', level: 2, exact: true })).toBeVisible();
+  const [row] = await queryDatabase<{ id: string; setup_paise: number }>(
+    `select gateway_subscription_id as id, setup_paise from subscriptions where customer_email = $1`,
+    [email],
+  );
+  expect(row!.setup_paise).toBe(0);
+  const invoices = await queryDatabase<{ amount_paise: number }>(`select amount_paise from subscription_invoices where gateway_subscription_id = $1`, [row!.id]);
+  expect(invoices.map((invoice) => invoice.amount_paise)).toEqual([250_000]);
 });

@@ -120,16 +120,22 @@ export const accountPassword = 'account-secret-1';
  * An account made the way a person signs up (without a plan), then, if asked, made staff by the command the README
  * documents (`npm run grant-admin`).
  */
+const accounts = () => getAuth(getApps().find((candidate) => candidate.name === 'e2e-accounts') ?? initializeApp({ projectId }, 'e2e-accounts'));
+
 export async function account(name: string, { staff }: { staff: boolean }) {
   const email = uniqueEmail(name);
-  const app = getApps().find((candidate) => candidate.name === 'e2e-accounts') ?? initializeApp({ projectId }, 'e2e-accounts');
-  await getAuth(app).createUser({ email, password: accountPassword, displayName: name });
+  await accounts().createUser({ email, password: accountPassword, displayName: name });
   if (staff) {
     await run('node', ['--import', 'tsx', 'scripts/grant-admin.ts', email], {
       env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId },
     });
   }
   return email;
+}
+
+/** The Firebase uid of an account made above. */
+export async function uidOf(email: string): Promise<string> {
+  return (await accounts().getUserByEmail(email)).uid;
 }
 
 /** Signs in on the sign-in page, asking to come back to `path`, and waits to arrive there. */

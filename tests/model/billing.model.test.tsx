@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor as waitForActor, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { billingMachine, billingMessages, BillingProblem, type BillingEvent } from '../../machines/billing.machine';
-import type { BillingOverview } from '../../src/domain/billingAccount';
+import { billingMachine, billingMessages, BillingProblem, monthlyStartedNotice, type BillingEvent } from '../../machines/billing.machine';
+import type { BillingOverview, MonthlyStart } from '../../src/domain/billingAccount';
 import { formatBillingDate } from '../../src/domain/billing';
 import { BillingSection, cancelExplanation } from '../../src/features/dashboard/BillingSection';
 import { BillingActor } from '../../src/features/dashboard/billingActor';
@@ -47,11 +47,14 @@ const failing: BillingOverview = {
   subscription: { ...active.subscription!, status: 'pending', state: 'payment_failed', cancelPreview: { kind: 'after_next_charge', nextChargeAt: paidThrough, endsAt: '2027-01-26T18:30:00.000Z' } },
 };
 const none: BillingOverview = { ...active, subscription: null, invoices: [] };
-const overviews = { active, failing, none } as const;
+/** A plan paid once before monthly billing, held to the end of its month (decision 182). */
+const paidOnce: BillingOverview = { ...none, oneTime: { plan: 'launchpad', paidThrough } };
+const overviews = { active, failing, none, paidOnce } as const;
 const kindOf = (overview: BillingOverview | null) => (Object.entries(overviews).find(([, value]) => value === overview)?.[0] ?? 'unloaded');
 
 const cancelledSentence = `Your plan is cancelled. Nothing more will be charged, and your service stays active until ${formatBillingDate(paidThrough)}.`;
 const refusal = new BillingProblem('This subscription is not running, so there is nothing to cancel.');
+const started: MonthlyStart = { subscriptionId: 'sub_Start1234567', plan: 'launchpad', monthlyPaise: 250_000, startsAt: paidThrough };
 
 const serializeState = (snapshot: Snapshot) =>
   JSON.stringify({
@@ -69,6 +72,9 @@ const events: BillingEvent[] = [
   { type: 'billing.request', kind: 'pause' },
   { type: 'billing.updateCard' },
   { type: 'billing.downloadReceipt', invoiceId: 'inv_Test12345678' },
+  { type: 'billing.startMonthly' },
+  { type: 'billing.confirmStart' },
+  { type: 'billing.notNow' },
 ];
 
 const model = createTestModel(modelOf(billingMachine), {
@@ -77,6 +83,7 @@ const model = createTestModel(modelOf(billingMachine), {
     { type: 'xstate.done.actor.loadBilling', output: active },
     { type: 'xstate.done.actor.loadBilling', output: failing },
     { type: 'xstate.done.actor.loadBilling', output: none },
+    { type: 'xstate.done.actor.loadBilling', output: paidOnce },
     { type: 'xstate.error.actor.loadBilling', error: new Error('offline') },
     { type: 'xstate.done.actor.cancelSubscription', output: cancelledSentence },
     { type: 'xstate.error.actor.cancelSubscription', error: refusal },
@@ -86,12 +93,14 @@ const model = createTestModel(modelOf(billingMachine), {
     { type: 'xstate.error.actor.updateCard', error: new BillingProblem('Your payment method was not changed.') },
     { type: 'xstate.done.actor.downloadReceipt' },
     { type: 'xstate.error.actor.downloadReceipt', error: new Error('no PDF') },
+    { type: 'xstate.done.actor.startMonthly', output: started },
+    { type: 'xstate.error.actor.startMonthly', error: new BillingProblem('Your monthly payment was not set up.') },
   ] as never,
   serializeState,
 });
 
 const paths = coveringPaths(model, billingMachine, serializeState);
-const invoked = ['loadBilling', 'cancelSubscription', 'sendRequest', 'updateCard', 'downloadReceipt'] as const;
+const invoked = ['loadBilling', 'cancelSubscription', 'sendRequest', 'updateCard', 'downloadReceipt', 'startMonthly'] as const;
 type Invoked = (typeof invoked)[number];
 
 /** Each effect waits until the test settles it, like the network would. */
@@ -144,7 +153,19 @@ describe('billing machine: model-based paths', () => {
             }),
           } as never,
           states: Object.fromEntries(
-            ['loading', 'failed', 'ready', 'ready.idle', 'ready.confirmingCancel', 'ready.cancelling', 'ready.requesting', 'ready.updatingCard', 'ready.downloading'].map(
+            [
+              'loading',
+              'failed',
+              'ready',
+              'ready.idle',
+              'ready.confirmingCancel',
+              'ready.cancelling',
+              'ready.requesting',
+              'ready.updatingCard',
+              'ready.downloading',
+              'ready.confirmingStart',
+              'ready.startingMonthly',
+            ].map(
               (state) => [state, matchesModel],
             ),
           ) as never,
@@ -173,6 +194,9 @@ describe('billing machine: model-based paths', () => {
             'billing.request': () => user.click(button(/Ask to pause/)),
             'billing.updateCard': () => user.click(button(/Update payment method/)),
             'billing.downloadReceipt': () => user.click(button(/Download the receipt/)),
+            'billing.startMonthly': () => user.click(button(/Start monthly payment/)),
+            'billing.confirmStart': () => user.click(button(/Authorise my card/)),
+            'billing.notNow': () => user.click(button('Not now')),
             ...settleEvents(effects.settle, async () => {
               await act(async () => {});
             }),
@@ -189,6 +213,12 @@ describe('billing machine: model-based paths', () => {
               const { overview, failure, notice } = expected.context;
               if (failure) expect(screen.getByText(failure)).toBeVisible();
               if (notice) expect(screen.getByText(notice)).toBeVisible();
+              if (overview?.oneTime) {
+                expect(screen.getByRole('heading', { name: 'Keep your LaunchPad plan going' })).toBeVisible();
+                expect(screen.getByText(`₹2,500 from ${formatBillingDate(paidThrough)}`)).toBeVisible();
+                expect(button(/Start monthly payment/)).toBeEnabled();
+                return;
+              }
               if (!overview?.subscription) {
                 expect(screen.getByText('You have no monthly plan yet.')).toBeVisible();
                 return;
@@ -213,6 +243,15 @@ describe('billing machine: model-based paths', () => {
             'ready.requesting': () => expect(button(/Ask to pause/)).toBeDisabled(),
             'ready.updatingCard': () => expect(button(/Update payment method/)).toBeDisabled(),
             'ready.downloading': () => expect(button(/Download the receipt/)).toBeDisabled(),
+            'ready.confirmingStart': (expected: Snapshot) => {
+              expect(screen.getByRole('group', { name: 'Start your monthly payment?' })).toHaveTextContent(`Nothing is charged today`);
+              expect(button(/Authorise my card/)).toBeEnabled();
+              if (expected.context.failure) expect(screen.getByRole('alert')).toHaveTextContent(expected.context.failure);
+            },
+            'ready.startingMonthly': () => {
+              expect(button(/Authorise my card/)).toBeDisabled();
+              expect(button('Not now')).toBeDisabled();
+            },
           } as never,
         });
       });
@@ -220,6 +259,9 @@ describe('billing machine: model-based paths', () => {
   });
 
   it('says the sentences the client reads after each action', () => {
+    expect(monthlyStartedNotice(started)).toBe(
+      `Your monthly payment is set up. ₹2,500 will be charged on ${formatBillingDate(paidThrough)}, when the month you paid for ends, and then every month.`,
+    );
     expect(billingMessages.requestSent).toMatch(/account manager/);
     expect(cancelExplanation(failing.subscription!.cancelPreview!, 250_000)).toBe(
       `Your next billing date is less than 15 days away, so the charge of ₹2,500 on ${formatBillingDate(paidThrough)} will still be taken. Your plan then stays active until 27 January 2027 and ends.`,

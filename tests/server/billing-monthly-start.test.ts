@@ -116,6 +116,8 @@ describe.skipIf(!emulatorUp)('starting the monthly payment of a plan paid once',
     });
     expect(set.invoices).toEqual([]);
     expect((await startMonthly(client.idToken)).body.error?.code).toBe('already_monthly');
+    const early = await postJson(app.url, '/api/billing/requests', { subscriptionId: started.body.subscriptionId, kind: 'pause' }, auth(client.idToken));
+    expect(early.status).toBe(409);
 
     await advance(client.paidThrough.getTime() - (await now()).getTime() + 60_000);
     const charged = await subscriptionRow(started.body.subscriptionId);

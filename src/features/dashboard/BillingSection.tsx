@@ -11,6 +11,8 @@ import type { BillingRequest, BillingSubscription, CancelPreview } from '../../d
 import { formatInr } from '../../domain/money';
 import { findPlan, plans, type PlanKey } from '../../domain/plans';
 import { BillingActor } from './billingActor';
+import { Actions, Card, Confirm, Facts, Quiet } from './billingUi';
+import { MonthlyOffer } from './MonthlyOffer';
 
 /** The dashboard's Billing section: renders the billing machine, and sends it what the client presses. */
 export function BillingSection() {
@@ -42,10 +44,7 @@ export function BillingSection() {
           {overview?.subscription ? (
             <Subscription subscription={overview.subscription} />
           ) : overview?.oneTime ? (
-            <Quiet>
-              Your {findPlan(overview.oneTime.plan)?.title} plan is paid until {formatBillingDate(overview.oneTime.paidThrough)}. Plans now renew every
-              month: your account manager will set up your monthly payment, with no new setup fee.
-            </Quiet>
+            <MonthlyOffer oneTime={overview.oneTime} />
           ) : (
             <Quiet>You have no monthly plan yet.</Quiet>
           )}
@@ -70,6 +69,13 @@ const stateLabel = (subscription: BillingSubscription): string => {
       return 'Ended';
   }
 };
+
+/** What comes next: a charge, nothing while paused, or the end of the service. */
+function nextFact(subscription: BillingSubscription): { term: string; value: string } {
+  if (subscription.nextChargeAt) return { term: 'Next charge', value: `${formatInr(subscription.monthlyPaise / 100)} on ${formatBillingDate(subscription.nextChargeAt)}` };
+  if (subscription.status === 'paused') return { term: 'Next charge', value: 'None while paused' };
+  return { term: 'Service ends', value: formatBillingDate(subscription.endsAt ?? subscription.paidThrough ?? new Date()) };
+}
 
 function Subscription({ subscription }: { subscription: BillingSubscription }) {
   const actor = BillingActor.useActorRef();
@@ -106,18 +112,20 @@ function Subscription({ subscription }: { subscription: BillingSubscription }) {
             </dd>
           </div>
           <div>
-            <dt>{subscription.nextChargeAt ? 'Next charge' : 'Service ends'}</dt>
-            <dd>
-              {subscription.nextChargeAt
-                ? `${formatInr(subscription.monthlyPaise / 100)} on ${formatBillingDate(subscription.nextChargeAt)}`
-                : formatBillingDate(subscription.endsAt ?? subscription.paidThrough ?? new Date())}
-            </dd>
+            <dt>{nextFact(subscription).term}</dt>
+            <dd>{nextFact(subscription).value}</dd>
           </div>
           <div>
             <dt>Paid through</dt>
             <dd>{subscription.paidThrough ? formatBillingDate(subscription.paidThrough) : '—'}</dd>
           </div>
         </Facts>
+        {subscription.status === 'authenticated' && !subscription.endsAt && subscription.nextChargeAt && (
+          <Quiet>
+            <CalendarClock aria-hidden="true" size={16} /> Your monthly payment starts on {formatBillingDate(subscription.nextChargeAt)}, when the month you
+            paid for ends.
+          </Quiet>
+        )}
         {subscription.endsAt && subscription.state !== 'none' && (
           <Quiet>
             <CalendarClock aria-hidden="true" size={16} /> You cancelled: your service stays active until {formatBillingDate(subscription.endsAt)}.
@@ -148,7 +156,8 @@ function Subscription({ subscription }: { subscription: BillingSubscription }) {
           )
         )}
       </Card>
-      {!ended && <AccountManager subscription={subscription} />}
+      {/* Pauses and plan changes apply to a running monthly payment: one that starts later can only be cancelled. */}
+      {!ended && subscription.status !== 'authenticated' && <AccountManager subscription={subscription} />}
     </>
   );
 }
@@ -238,8 +247,8 @@ function Invoices() {
           {invoices.map((invoice) => (
             <tr key={invoice.id}>
               <td>
-                {invoice.periodStart ? formatShortBillingDate(invoice.periodStart) : '—'}
-                {invoice.periodEnd ? ` – ${formatShortBillingDate(invoice.periodEnd)}` : ''}
+                <NoWrap>{invoice.periodStart ? formatShortBillingDate(invoice.periodStart) : '—'}</NoWrap>
+                {invoice.periodEnd && <NoWrap>{` – ${formatShortBillingDate(invoice.periodEnd)}`}</NoWrap>}
               </td>
               <td>{formatInr(invoice.amountPaise / 100)}</td>
               <td>{invoice.status === 'paid' ? 'Paid' : 'Not paid'}</td>
@@ -272,28 +281,6 @@ const Section = styled.section`
   h2 { font-size: ${({ theme }) => theme.size.xl}; }
 `;
 
-const Card = styled.div`
-  display: grid;
-  min-width: 0;
-  gap: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(5)};
-  border: 1px solid ${({ theme }) => theme.color.line};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-  ${media.md} { padding: ${({ theme }) => theme.space(6)}; }
-  h3 { font-size: ${({ theme }) => theme.size.md}; }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  margin: 0;
-  ${media.md} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-  dt { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
-  dd { margin: ${({ theme }) => theme.space(1)} 0 0; font-weight: 700; color: ${({ theme }) => theme.color.ink}; }
-`;
-
 const statusColours = {
   active: ['successSoft', 'success'],
   payment_failed: ['dangerSoft', 'danger'],
@@ -309,14 +296,6 @@ const Status = styled.span<{ $state: keyof typeof statusColours }>`
   font-size: ${({ theme }) => theme.size.sm};
   background: ${({ theme, $state }) => theme.color[statusColours[$state][0]]};
   color: ${({ theme, $state }) => theme.color[statusColours[$state][1]]};
-`;
-
-const Quiet = styled.p`
-  display: flex;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: center;
-  color: ${({ theme }) => theme.color.muted};
-  svg { flex: none; }
 `;
 
 const Notice = styled.p`
@@ -348,22 +327,6 @@ const Problem = styled.div`
   justify-items: start;
 `;
 
-const Confirm = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.accentSoft};
-  p { color: ${({ theme }) => theme.color.text}; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: center;
-`;
-
 const PlanChange = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -391,6 +354,11 @@ const Requests = styled.ul`
     background: ${({ theme }) => theme.color.brandSoft};
     color: ${({ theme }) => theme.color.brandInk};
   }
+`;
+
+/** A period's two dates each stay on one line. */
+const NoWrap = styled.span`
+  white-space: nowrap;
 `;
 
 /** A narrow phone scrolls the table sideways rather than the page. */
