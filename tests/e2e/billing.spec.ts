@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatBillingDate, periodEnd } from '../../src/domain/billing';
-import { queryDatabase } from './db';
+import { paidOnceBefore, queryDatabase } from './db';
 import { account, checkout, giveGuestDetails, openCheckout, signInAt, uidOf, uniqueEmail } from './funnels';
 
 /**
@@ -212,30 +211,12 @@ test('an account manager pauses a third client from the next cycle, nothing is c
   await screenshot(page, 'billing-resumed');
 });
 
-/** A plan bought with one payment before monthly billing, as such a client's records stand (migration 0014). */
-async function paidOnceBefore(email: string, paidAt: Date) {
-  const uid = await uidOf(email);
-  const orderId = `order_Legacy${randomUUID().slice(0, 8)}`;
-  const paymentId = `pay_Legacy${randomUUID().slice(0, 8)}`;
-  await queryDatabase(
-    `insert into orders (gateway_order_id, receipt, plan, amount_paise, currency, status, mode, customer_email, customer_uid, paid_payment_id, paid_at, fulfilled_at, fulfilled_by)
-     values ($1, $2, 'launchpad', 1250000, 'INR', 'paid', 'sandbox', $3, $4, $5, $6, $6, 'verification')`,
-    [orderId, `rcpt_${orderId}`, email, uid, paymentId, paidAt],
-  );
-  await queryDatabase(`insert into payments (gateway_payment_id, gateway_order_id, status, amount_paise, currency) values ($1, $2, 'captured', 1250000, 'INR')`, [paymentId, orderId]);
-  await queryDatabase(
-    `insert into user_profiles (uid, email, purchased_plan, purchased_at, plan_paid_through, billing_state) values ($1, $2, 'launchpad', $3, $4, 'ending')
-     on conflict (uid) do update set purchased_plan = 'launchpad', purchased_at = $3, plan_paid_through = $4, billing_state = 'ending'`,
-    [uid, email, paidAt, periodEnd(paidAt)],
-  );
-}
-
 test('a client who paid once before monthly billing starts the monthly payment: no setup fee, first charged when the paid month ends', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = await account('paid-once', { staff: false });
   await signInAt(page, '/dashboard', email);
   const paidAt = new Date(await sandboxNow());
-  await paidOnceBefore(email, paidAt);
+  await paidOnceBefore(queryDatabase, { uid: await uidOf(email), email, paidAt, mode: 'sandbox' });
   const paidThrough = periodEnd(paidAt);
   const until = formatBillingDate(paidThrough);
 

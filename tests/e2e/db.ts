@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { periodEnd } from '../../src/domain/billing';
 
 /**
  * Reads what the server stored. `npm run test:e2e` runs the server against a throwaway PostgreSQL
@@ -38,5 +40,28 @@ export function purchasesOf(email: string): Promise<StoredPurchase[]> {
       where lower(o.customer_email) = lower($1)
       order by o.created_at`,
     [email],
+  );
+}
+
+/**
+ * A LaunchPad plan bought with one payment before monthly billing, as such a client's records stand after migration
+ * 0014: the paid order, its payment, and the profile holding the plan to the end of the month paid for.
+ */
+export async function paidOnceBefore(
+  query: (sql: string, params: unknown[]) => Promise<unknown>,
+  { uid, email, paidAt, mode }: { uid: string; email: string; paidAt: Date; mode: 'sandbox' | 'live' },
+) {
+  const orderId = `order_Legacy${randomUUID().slice(0, 8)}`;
+  const paymentId = `pay_Legacy${randomUUID().slice(0, 8)}`;
+  await query(
+    `insert into orders (gateway_order_id, receipt, plan, amount_paise, currency, status, mode, customer_email, customer_uid, paid_payment_id, paid_at, fulfilled_at, fulfilled_by)
+     values ($1, $2, 'launchpad', 1250000, 'INR', 'paid', $7, $3, $4, $5, $6, $6, 'verification')`,
+    [orderId, `rcpt_${orderId}`, email, uid, paymentId, paidAt, mode],
+  );
+  await query(`insert into payments (gateway_payment_id, gateway_order_id, status, amount_paise, currency) values ($1, $2, 'captured', 1250000, 'INR')`, [paymentId, orderId]);
+  await query(
+    `insert into user_profiles (uid, email, purchased_plan, purchased_at, plan_paid_through, billing_state) values ($1, $2, 'launchpad', $3, $4, 'ending')
+     on conflict (uid) do update set purchased_plan = 'launchpad', purchased_at = $3, plan_paid_through = $4, billing_state = 'ending'`,
+    [uid, email, paidAt, periodEnd(paidAt)],
   );
 }

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { RAZORPAY_SCRIPT } from '../../src/lib/checkout';
-import { giveGuestDetails, payButton, uniqueEmail } from './funnels';
+import { formatBillingDate, periodEnd } from '../../src/domain/billing';
+import { paidOnceBefore } from './db';
+import { account, giveGuestDetails, payButton, signInAt, uidOf, uniqueEmail } from './funnels';
 import { checkoutStandInScript, type RecordedCheckout } from './live/checkoutStandIn';
 import { checkoutControlUrl, liveBaseUrl, liveDatabaseUrl, liveKeys, standInApi } from './live/settings';
 
@@ -232,4 +234,42 @@ test('checkout.js does not load: the page says so, and the next Pay loads it and
   await standIn(page).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('alert')).toHaveText(cancelled);
   await expectPayAgain(page);
+});
+
+test('a client who paid once authorises their monthly payment in Razorpay\'s window from the dashboard: closed first, then paid', async ({ page }) => {
+  const email = await account('live-paid-once', { staff: false });
+  await signInAt(page, '/dashboard', email);
+  const paidAt = new Date();
+  await paidOnceBefore(queryLiveDatabase, { uid: await uidOf(email), email, paidAt, mode: 'live' });
+  const until = formatBillingDate(periodEnd(paidAt));
+  const billing = page.getByRole('region', { name: 'Billing' });
+  await page.reload();
+  await billing.getByRole('button', { name: 'Start monthly payment' }).click();
+  await billing.getByRole('button', { name: 'Authorise my card' }).click();
+  await expect(standIn(page)).toContainText('₹5 due today');
+
+  // The subscription, never an amount; Razorpay's window says what it is for.
+  const [opened] = await recordedCheckouts(page);
+  expect(opened!.keys).not.toContain('amount');
+  expect(opened!.options).toMatchObject({ key: liveKeys.keyId, subscription_id: expect.stringMatching(/^sub_/), description: 'Authorise your monthly payment' });
+  const subscriptionId = (opened!.options as { subscription_id: string }).subscription_id;
+  expect((await atTheFake(subscriptionId)).subscription).toMatchObject({ status: 'created', start_at: Math.floor(periodEnd(paidAt).getTime() / 1000) });
+
+  await standIn(page).getByRole('button', { name: 'Close' }).click();
+  await expect(billing.getByRole('alert')).toHaveText('Your monthly payment was not set up.');
+  await billing.getByRole('button', { name: 'Authorise my card' }).click();
+  await standIn(page).getByRole('button', { name: 'Pay now' }).click();
+  await expect(billing.getByRole('status')).toContainText(`Your monthly payment is set up. ₹2,500 will be charged on ${until}`);
+  await expect(billing).toContainText(`Next charge₹2,500 on ${until}`);
+
+  // The same subscription both times; authorised at the fake with nothing charged, and stored as such.
+  expect((await recordedCheckouts(page)).map((checkout) => (checkout.options as { subscription_id: string }).subscription_id)).toEqual([subscriptionId, subscriptionId]);
+  const fake = await atTheFake(subscriptionId);
+  expect(fake.subscription).toMatchObject({ status: 'authenticated', paid_count: 0 });
+  expect(fake.invoices).toEqual([]);
+  const [stored] = await queryLiveDatabase<{ status: string; setup_paise: number; mode: string }>(
+    'select status, setup_paise, mode from subscriptions where gateway_subscription_id = $1',
+    [subscriptionId],
+  );
+  expect(stored).toEqual({ status: 'authenticated', setup_paise: 0, mode: 'live' });
 });

@@ -58,7 +58,7 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
 
 /**
  * What Razorpay's hosted checkout does for a subscription, on the fake: `open` checks the key and the subscription and
- * says what the first charge takes (upfront add-ons plus the plan, reference §4.4); `pay` charges it as at
+ * says what the first charge takes (upfront add-ons plus the plan, or for a later start a token amount, reference §4.4); `pay` charges it as at
  * authorisation and answers the handler's three values, signed `payment_id|subscription_id` with the key secret
  * (§4.2); `fail` declines the card and answers what `payment.failed` receives. GET /e2e/subscriptions/:id shows the
  * test what the fake holds.
@@ -79,6 +79,8 @@ function checkoutSide(fake: FakeRazorpay) {
     const subscription = subscriptionOf(body);
     if (isReply(subscription)) return subscription;
     const plan = fake.plans.get(subscription.plan_id)!;
+    // A subscription that starts later only authorises the card today: a token amount, refunded (reference §4.4).
+    if (subscription.start_at !== null && subscription.start_at * 1000 > Date.now()) return [200, { amount: 500, currency: plan.item.currency }];
     const addons = fake.hidden.get(subscription.id)!.addons.reduce((sum, addon) => sum + addon.item.amount, 0);
     return [200, { amount: plan.item.amount * subscription.quantity + addons, currency: plan.item.currency }];
   }
