@@ -10,7 +10,7 @@ import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { createOutboxWorker } from './outbox/worker';
 import { createReconciler } from './payments/reconciler';
-import { createPayments } from './payments/setup';
+import { createServices } from './services';
 
 /**
  * `node --import tsx server/index.ts`. Start-up order: config (fail fast), database and migrations, HTTP, outbox
@@ -47,14 +47,13 @@ async function main(): Promise<void> {
       })
     : undefined;
 
-  const payments = createPayments({ config, db: database.db, logger });
-  const reconciler = createReconciler({ service: payments.service, logger, intervalMs: config.payments.reconcileIntervalMs });
+  const services = createServices({ config, db: database.db, logger, forwarder: worker, rateLimits: scaledRateLimits(config.rateLimitScale) });
+  const reconciler = createReconciler({ service: services.payments.service, logger, intervalMs: config.payments.reconcileIntervalMs });
 
   let server: Server;
   try {
     await runMigrations(database);
-    const rateLimits = scaledRateLimits(config.rateLimitScale);
-    const app = createApp({ config, db: database.db, logger, forwarder: worker, payments, rateLimits });
+    const app = createApp({ config, services, logger });
     server = await listen(app, config.port, config.host);
   } catch (err) {
     await database.close().catch(() => undefined);

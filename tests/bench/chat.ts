@@ -103,8 +103,9 @@ export async function timeOneAnswer(baseUrl: string, question: string, history: 
 
 /** Starts the app in this process on a free port: in-memory database, chat rate limit lifted. */
 async function startLocalApp(): Promise<{ url: string; provider: string; stop: () => Promise<void> }> {
-  const [{ createApp }, { loadConfig, withEmbeddedAuth }, { openDatabase }, { runMigrations }] = await Promise.all([
+  const [{ createApp }, { createServices }, { loadConfig, withEmbeddedAuth }, { openDatabase }, { runMigrations }] = await Promise.all([
     import('../../server/app'),
+    import('../../server/services'),
     import('../../server/config'),
     import('../../server/db/client'),
     import('../../server/db/migrate'),
@@ -115,7 +116,7 @@ async function startLocalApp(): Promise<{ url: string; provider: string; stop: (
   const database = await openDatabase(config);
   await runMigrations(database);
   const lifted = { windowMs: 60_000, limit: 1_000_000 };
-  const app = createApp({ config, db: database.db, rateLimits: { api: lifted, chat: lifted } });
+  const app = createApp({ config, services: createServices({ config, db: database.db, rateLimits: { api: lifted, chat: lifted } }) });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

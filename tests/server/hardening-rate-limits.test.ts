@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { createServices } from '../../server/services';
 import { limitClassOf, type LimitClass } from '../../server/http/rateLimits';
 import { isErrorShape, openTestDatabase, startApp, testConfig, type TestDatabase } from './support';
 
@@ -106,7 +107,8 @@ async function expectRefused(response: Response) {
 
 describe('the rate-limited routes', () => {
   it('are exactly the ones this file probes', () => {
-    const app = createApp({ config: testConfig(), db: testDb.db }) as unknown as { router: { stack: Layer[] } };
+    const config = testConfig();
+    const app = createApp({ config, services: createServices({ config, db: testDb.db }) }) as unknown as { router: { stack: Layer[] } };
     const found = limitedRoutes(app.router.stack);
     expect(Object.fromEntries(found)).toEqual(Object.fromEntries(Object.entries(probes).map(([route, p]) => [route, p.limitClass])));
   });

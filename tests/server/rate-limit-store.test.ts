@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Options } from 'express-rate-limit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { createServices, type ServiceDeps } from '../../server/services';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
 import { rateLimitHits } from '../../server/db/schema';
 import { DatabaseRateLimitStore, defaultSyncEveryMs } from '../../server/http/rateLimitStore';
@@ -14,6 +15,12 @@ import { isErrorShape, listen, openTestDatabase, testConfig, validContact, type 
  * apps on one database spending one budget. On PostgreSQL (scripts/with-postgres.sh) each app has its own pool, as two
  * processes would; on PGlite both share the one embedded database.
  */
+
+/** The app with its real rate limits (no overrides unless given), as a server process builds it. */
+function appOn(deps: Omit<ServiceDeps, 'config'>) {
+  const config = testConfig();
+  return createApp({ config, services: createServices({ config, ...deps }) });
+}
 
 let testDb: TestDatabase;
 
@@ -238,7 +245,7 @@ describe('two servers on one database', () => {
     if (testDb.url) second = await openDatabase({ databaseUrl: testDb.url, dataDir: ':memory:' });
     // The real classes' limits: no overrides.
     servers = await Promise.all(
-      [testDb.db, second?.db ?? testDb.db].map((db) => listen(createApp({ config: testConfig(), db }))),
+      [testDb.db, second?.db ?? testDb.db].map((db) => listen(appOn({ db }))),
     );
   });
 
@@ -270,9 +277,7 @@ describe('with the database down', () => {
   it('limits in each process instead of answering 5xx for the limiter', async () => {
     const fail = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
     const unreachable = { transaction: fail, execute: fail } as unknown as Database;
-    const server = await listen(
-      createApp({ config: testConfig(), db: unreachable, rateLimits: { contact: { windowMs: 60_000, limit: 2 } } }),
-    );
+    const server = await listen(appOn({ db: unreachable, rateLimits: { contact: { windowMs: 60_000, limit: 2 } } }));
     try {
       // The route needs the database: its own 503 with Retry-After, twice; then the limiter's 429, not a 5xx.
       for (let i = 0; i < 2; i += 1) {

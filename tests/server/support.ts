@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createApp, type AppDeps } from '../../server/app';
+import { createApp } from '../../server/app';
 import { loadConfig, withEmbeddedAuth, type Config } from '../../server/config';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
+import { createServices, type ServiceDeps } from '../../server/services';
 
 /**
  * Shared by the server test files: one database per file (PGlite in memory, or a fresh database on the
@@ -98,15 +99,16 @@ export async function listen(handler: RequestListener): Promise<RunningApp> {
  * sets them starts from empty counters, as each app did when counters lived in its memory (they are in the
  * database now, shared by every app on it).
  */
-export async function startApp(deps: Partial<AppDeps> & Pick<AppDeps, 'db'>): Promise<RunningApp> {
+export async function startApp(deps: Partial<ServiceDeps> & Pick<ServiceDeps, 'db'>): Promise<RunningApp> {
   if (deps.rateLimits) await deps.db.execute(sql`delete from rate_limit_hits`);
   const generous = { windowMs: 60_000, limit: 1_000_000 };
-  const app = createApp({
-    config: testConfig(),
+  const config = deps.config ?? testConfig();
+  const services = createServices({
+    config,
     ...deps,
     rateLimits: { api: generous, contact: generous, leads: generous, chat: generous, payments: generous, ...deps.rateLimits },
   });
-  return listen(app);
+  return listen(createApp({ config, services, logger: deps.logger }));
 }
 
 export interface ErrorShape {
