@@ -30,7 +30,9 @@ export function encodeCursor({ at, id, rank }: Cursor): string {
 }
 
 const invalid = () =>
-  new AppError(400, 'validation_failed', 'That page link is not valid. Open the first page again.', { field: 'cursor' });
+  new AppError(400, 'validation_failed', 'That page link is not valid. Open the first page again.', {
+    fieldErrors: { cursor: 'That page link is not valid. Open the first page again.' },
+  });
 
 /** A real calendar time PostgreSQL will accept (no 31 February, no year 0). */
 function isValidTime(at: string): boolean {

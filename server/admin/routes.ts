@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import type { z } from 'zod';
 import {
   adminTabs,
   inboxQuerySchema,
@@ -12,6 +11,7 @@ import {
 import { currentUser, type TokenVerifier } from '../auth/requireUser';
 import { jsonBody } from '../http/body';
 import { AppError, methodNotAllowed } from '../http/errors';
+import { validated } from '../http/validation';
 import { requireStaff } from './requireStaff';
 import type { AdminService } from './service';
 
@@ -33,23 +33,13 @@ const actionBodyLimit = 1024;
 
 const notFound = () => new AppError(404, 'not_found', 'Nothing is served at this address.');
 
-function validationError(error: z.core.$ZodError): AppError {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.') || 'query';
-  return new AppError(400, 'validation_failed', issue?.message ?? 'The request is not valid.', { field });
-}
-
 function tabOf(req: Request): AdminTab {
   const tab = req.params.tab;
   if (typeof tab !== 'string' || !(adminTabs as readonly string[]).includes(tab)) throw notFound();
   return tab as AdminTab;
 }
 
-function queryOf(req: Request) {
-  const parsed = inboxQuerySchema.safeParse(req.query);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
+const queryOf = (req: Request) => validated(inboxQuerySchema, req.query, 'query');
 
 /**
  * Writes to the response, waiting while its buffer is full (or until it is gone). One drain listener for the whole
@@ -85,9 +75,7 @@ export function adminRoutes({ service, verifier }: { service: AdminService; veri
     .patch(...jsonBody(updateBodyLimit, 'the status or note'), async (req, res) => {
       const tab = tabOf(req);
       if (!isLeadTab(tab)) throw notFound();
-      const parsed = leadUpdateSchema.safeParse(req.body);
-      if (!parsed.success) throw validationError(parsed.error);
-      res.json(await service.updateLead(tab as LeadTab, String(req.params.id), parsed.data, currentUser(res)));
+      res.json(await service.updateLead(tab as LeadTab, String(req.params.id), validated(leadUpdateSchema, req.body), currentUser(res)));
     })
     .all(methodNotAllowed(['PATCH']));
 
@@ -101,9 +89,7 @@ export function adminRoutes({ service, verifier }: { service: AdminService; veri
   router
     .route('/subscriptions/:id/actions')
     .post(...jsonBody(actionBodyLimit, 'the action'), async (req, res) => {
-      const parsed = subscriptionActionSchema.safeParse(req.body);
-      if (!parsed.success) throw validationError(parsed.error);
-      res.json(await service.actOnSubscription(String(req.params.id), parsed.data, currentUser(res)));
+      res.json(await service.actOnSubscription(String(req.params.id), validated(subscriptionActionSchema, req.body), currentUser(res)));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { chatRequestSchema, type ChatRequest, type ChatStreamEvent } from '../../src/domain/chat';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
+import { fieldErrorsOf } from '../http/validation';
 import type { Logger } from '../logger';
 import { detailsAskedFor, detailsIn, type LeadDetails, type LeadField } from './leadDetails';
 import { appendTranscript, findChatLead, saveChatLead } from './leadsRepository';
@@ -46,7 +47,7 @@ function parseRequest(input: unknown): ChatRequest {
   const issue: z.core.$ZodIssue | undefined = result.error.issues[0];
   const field = issue?.path.map(String).join('.') || 'body';
   throw new AppError(400, 'validation_failed', issue ? `${field}: ${issue.message}` : 'The chat request is not valid.', {
-    field,
+    fieldErrors: fieldErrorsOf(result.error),
   });
 }
 

@@ -16,17 +16,16 @@ export const fieldErrorsSchema = z.lazy(() => z.record(z.string(), z.string()));
 export type FieldErrors = Partial<Record<string, string>>;
 
 /**
- * What a refusal may add to its sentence: per-field errors for a form, the one field a request got wrong, or (a 409)
- * the resource as it now stands, which the caller checks with that resource's own schema.
+ * What a refusal may add to its sentence: one sentence per refused field (every validation refusal), or (a 409) the
+ * resource as it now stands, which the caller checks with that resource's own schema.
  */
 export const errorDetailsSchema = z.lazy(() =>
   z.object({
     fieldErrors: z.optional(fieldErrorsSchema),
-    field: z.optional(z.string()),
     current: z.optional(z.unknown()),
   }),
 );
-export type ErrorDetails = { fieldErrors?: FieldErrors; field?: string; current?: unknown };
+export type ErrorDetails = { fieldErrors?: FieldErrors; current?: unknown };
 
 /** Every 4xx and 5xx answer of /api: `{ error: { code, message, details? } }`; `message` is a sentence for people. */
 export const errorEnvelopeSchema = z.lazy(() =>
@@ -37,6 +36,14 @@ export const errorEnvelopeSchema = z.lazy(() =>
 export interface ErrorEnvelope {
   error: { code: string; message: string; details?: ErrorDetails };
 }
+
+/*
+ * Two answers keep another shape because their callers expect it:
+ * - POST /api/verify-payment answers `{ success, msg, fieldErrors? }` (SPEC §8; src/domain/payment.ts
+ *   VerifyPaymentAnswer), refusals included;
+ * - the sandbox checkout's Simulate failure answers Razorpay's `{ error: { code, description, metadata } }`, which the
+ *   page hands to the checkout's `payment.failed` listeners as Razorpay's widget would.
+ */
 
 /** The envelope for a refusal; `details` appears only when there are some. */
 export function errorEnvelope(code: string, message: string, details?: ErrorDetails): ErrorEnvelope {

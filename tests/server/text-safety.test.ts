@@ -83,9 +83,9 @@ describe.each(Object.entries(hostile))('%s in a text field', (_name, text) => {
 
   it('POST /api/chat: 400 naming the field, before anything is streamed', async () => {
     const response = await post('/api/chat', { conversationId: 'conversation-1', message: text, history: [] });
-    const body = (await response.json()) as { error: { code: string; message: string; details: { field: string } } };
+    const body = (await response.json()) as { error: { code: string; message: string; details: { fieldErrors: Record<string, string> } } };
     expect(response.status).toBe(400);
-    expect(body.error.details.field).toBe('message');
+    expect(body.error.details.fieldErrors).toEqual({ message: unsafeTextMessage });
     expect(body.error.message).toBe(`message: ${unsafeTextMessage}`);
   });
 });
