@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { RAZORPAY_SCRIPT } from '../../src/lib/checkout';
+import { RAZORPAY_SCRIPT } from '../../src/lib/checkoutWidget';
 import { formatBillingDate, periodEnd } from '../../src/domain/billing';
 import { paidOnceBefore } from './db';
 import { account, giveGuestDetails, payButton, signInAt, uidOf, uniqueEmail } from './funnels';

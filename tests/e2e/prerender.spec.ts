@@ -219,7 +219,7 @@ test.describe('the sections under the hero, on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   const belowFoldCode = (page: Page) =>
-    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/HomeBelowFold-[\w-]+\.js$/.test(entry.name)));
+    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/BelowFoldSections-[\w-]+\.js$/.test(entry.name)));
 
   test('load their code only when scrolled near, and keep their prerendered classes when it arrives after the chat', async ({ page }) => {
     const problems = problemsOf(page);

@@ -22,7 +22,7 @@ import {
 import { chatFailureMessage, chatGreeting, isSendable } from '../../src/domain/chat';
 import { ChatLauncher } from '../../src/features/chat/ChatLauncher';
 import { ChatWidget } from '../../src/features/chat/ChatWidget';
-import { chatDock } from '../../src/features/chat/chatDock';
+import { lazyChatActor } from '../../src/features/chat/lazyChatActor';
 import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
@@ -184,7 +184,7 @@ describe('chat machine: model-based paths', () => {
         const { user } = renderWithApp(
           <>
             <ChatLauncher />
-            <ChatWidget logic={machineWith(streams)} input={{ conversationId }} dock={chatDock} />
+            <ChatWidget logic={machineWith(streams)} input={{ conversationId }} dock={lazyChatActor} />
           </>,
         );
         let closes = 0;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ChatDock } from '../../src/features/chat/ChatDock';
 import { ChatLauncher } from '../../src/features/chat/ChatLauncher';
-import { chatDock } from '../../src/features/chat/chatDock';
+import { lazyChatActor } from '../../src/features/chat/lazyChatActor';
 import { loadChatWidget } from '../../src/features/chat/loadChatWidget';
 import { chatGreeting } from '../../src/domain/chat';
 import { renderWithApp } from '../render';
@@ -166,8 +166,8 @@ describe('the chat widget in the layout', () => {
     const firstId = (JSON.parse(fetchMock.mock.calls[0]![1]!.body as string) as { conversationId: string }).conversationId;
     first.unmount();
     // The widget let go of its actor as it went: the next page load starts from a dock that was never asked.
-    expect(chatDock.getStatus()).toBe('idle');
-    expect(chatDock.getSnapshot()).toBeNull();
+    expect(lazyChatActor.getStatus()).toBe('idle');
+    expect(lazyChatActor.getSnapshot()).toBeNull();
 
     const second = renderSite();
     await second.user.click(launcher());

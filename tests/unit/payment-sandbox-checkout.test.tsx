@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SANDBOX_DECLINE, sandboxCheckout, type SandboxGatewayCalls } from '../../src/features/payment/SandboxCheckout';
-import type { CheckoutInstance, CheckoutOptions } from '../../src/lib/checkout';
+import type { CheckoutInstance, CheckoutOptions } from '../../src/lib/checkoutWidget';
 
 const response = { razorpay_order_id: 'order_Test12345678', razorpay_payment_id: 'pay_Test12345678', razorpay_signature: 'a'.repeat(64) };
 

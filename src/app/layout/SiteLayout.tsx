@@ -63,7 +63,7 @@ function focusMain(event: React.MouseEvent<HTMLAnchorElement>) {
  * sections themselves stay drawn, so their backgrounds are behind their text as far as the estimate reaches; on a
  * dark background it must cover the contents (tests/e2e/layout-stability.spec.ts holds it), or a contrast check
  * reading the undrawn text below it finds the page's white. Their text stays in the page for find-in-page and
- * assistive technology. Home's sections under the hero are laid out late whole already (BelowTheFold.tsx): their
+ * assistive technology. Home's sections under the hero are laid out late whole already (LazyBelowFold.tsx): their
  * contents are left alone, not made to wait a second time.
  */
 const Main = styled.main`

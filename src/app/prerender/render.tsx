@@ -4,7 +4,7 @@ import { HashRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { App } from '../App';
 import { AuthStore, staticAuthState } from '../../lib/auth/store';
-import { loadBelowTheFold } from '../../features/home/BelowTheFold';
+import { loadBelowFoldSections } from '../../features/home/LazyBelowFold';
 
 /**
  * The build's server-side entry (vite.config.ts runs it after the browser build): the home page as a first-time,
@@ -12,7 +12,7 @@ import { loadBelowTheFold } from '../../features/home/BelowTheFold';
  * (docs/decisions/135-component-routes-and-prerendered-home.md).
  */
 export async function renderHome(): Promise<{ html: string; styleTags: string }> {
-  await loadBelowTheFold();
+  await loadBelowFoldSections();
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(

@@ -1,7 +1,7 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLoadStatus } from '../../lib/lazyActor';
-import { chatDock } from './chatDock';
+import { lazyChatActor } from './lazyChatActor';
 import { loadChatWidget } from './loadChatWidget';
 
 /**
@@ -10,10 +10,10 @@ import { loadChatWidget } from './loadChatWidget';
  * nothing again until the next ask.
  */
 export function ChatDock() {
-  const status = useLoadStatus(chatDock);
+  const status = useLoadStatus(lazyChatActor);
   if (status === 'idle' || status === 'failed') return null;
   return (
-    <LoadBoundary onError={() => chatDock.loadFailed()}>
+    <LoadBoundary onError={() => lazyChatActor.loadFailed()}>
       <LoadedWidget />
     </LoadBoundary>
   );
@@ -28,7 +28,7 @@ function LoadedWidget() {
   useEffect(() => {
     if (widget) return;
     let current = true;
-    // A failed download is the dock's to report (chatDock.ts loads the same module); this only waits for success.
+    // A failed download is lazyChatActor's to report (it loads the same module); this only waits for success.
     loadChatWidget().then(
       (module) => {
         loaded = module;
@@ -41,7 +41,7 @@ function LoadedWidget() {
     };
   }, [widget]);
   if (!widget) return <Opening role="status">Opening the assistant…</Opening>;
-  return <widget.ChatWidget dock={chatDock} />;
+  return <widget.ChatWidget dock={lazyChatActor} />;
 }
 
 /** A failure inside the widget hides the widget; it never takes the page down with it. */

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Bot } from 'lucide-react';
 import { useLazySelector, useLoadStatus } from '../../lib/lazyActor';
-import { chatDock } from './chatDock';
+import { lazyChatActor } from './lazyChatActor';
 import { chatPanelId, launcherId } from './chatIds';
 import { loadChatWidget } from './loadChatWidget';
 
@@ -11,8 +11,8 @@ import { loadChatWidget } from './loadChatWidget';
  */
 export function ChatLauncher({ className }: { className?: string }) {
   // The chat machine alone knows whether its panel is open; before it has loaded, it is not.
-  const open = useLazySelector(chatDock, (snapshot) => !!snapshot?.hasTag('open'));
-  const loadFailed = useLoadStatus(chatDock) === 'failed';
+  const open = useLazySelector(lazyChatActor, (snapshot) => !!snapshot?.hasTag('open'));
+  const loadFailed = useLoadStatus(lazyChatActor) === 'failed';
   return (
     <>
       <Launcher
@@ -21,7 +21,7 @@ export function ChatLauncher({ className }: { className?: string }) {
         className={className}
         aria-expanded={open}
         aria-controls={open ? chatPanelId : undefined}
-        onClick={() => chatDock.send({ type: 'chat.toggle' })}
+        onClick={() => lazyChatActor.send({ type: 'chat.toggle' })}
         onPointerEnter={preload}
         onFocus={preload}
       >

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { chatMachine, ChatInput } from '../../../machines/chat.machine';
 import { conversationId, loadTranscript } from '../../lib/chatSession';
 import { ChatActor, liveChatMachine } from './chatActor';
-import type { ChatDock } from './chatDock';
+import type { LazyChatActor } from './lazyChatActor';
 import { ChatPanel } from './ChatPanel';
 
 interface ChatWidgetProps {
@@ -10,8 +10,8 @@ interface ChatWidgetProps {
   logic?: typeof chatMachine;
   /** Where the conversation starts; by default this tab's conversation id and saved transcript. */
   input?: ChatInput;
-  /** The first bundle's handle on the chat (chatDock.ts): the launcher reaches this widget's actor through it. */
-  dock?: Pick<ChatDock, 'attach'>;
+  /** The first bundle's handle on the chat (lazyChatActor.ts): the launcher reaches this widget's actor through it. */
+  dock?: Pick<LazyChatActor, 'attach'>;
 }
 
 /** The chat assistant, loaded on demand: its actor (one conversation per tab session) and the panel. */
@@ -26,7 +26,7 @@ export function ChatWidget({ logic = liveChatMachine, input, dock }: ChatWidgetP
 }
 
 /** Hands this widget's actor to the dock, which then sends it the launcher's toggles and reads its open state. */
-function AttachToDock({ dock }: { dock: Pick<ChatDock, 'attach'> }) {
+function AttachToDock({ dock }: { dock: Pick<LazyChatActor, 'attach'> }) {
   const actor = ChatActor.useActorRef();
   useEffect(() => dock.attach(actor), [dock, actor]);
   return null;

@@ -4,7 +4,7 @@ import { billingMachine, BillingProblem, cancelledNotice } from '../../../machin
 import { formatBillingDate } from '../../domain/billing';
 import { cancelBilling, confirmMonthly, fetchBilling, sandboxRetryCharge, sendBillingRequest, startMonthly } from '../../lib/billingApi';
 import { sandboxPay } from '../../lib/paymentApi';
-import { loadRazorpay } from '../../lib/checkout';
+import { loadRazorpay } from '../../lib/checkoutWidget';
 import { downloadReceipt } from '../../lib/receiptPdf';
 import { theme } from '../../ui/theme';
 

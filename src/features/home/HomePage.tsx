@@ -1,6 +1,6 @@
 import { usePageMeta } from '../../ui/usePageMeta';
 import { Hero } from './Hero';
-import { BelowTheFold } from './BelowTheFold';
+import { LazyBelowFold } from './LazyBelowFold';
 
 export function HomePage() {
   usePageMeta(
@@ -11,7 +11,7 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <BelowTheFold />
+      <LazyBelowFold />
     </>
   );
 }

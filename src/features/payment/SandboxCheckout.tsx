@@ -6,7 +6,7 @@ import type { CheckoutResponse } from '../../../machines/payment.machine';
 import { Button } from '../../ui/Button';
 import { theme } from '../../ui/theme';
 import { formatInr } from '../../domain/money';
-import type { CheckoutConstructor, CheckoutFailure, CheckoutInstance, CheckoutOptions } from '../../lib/checkout';
+import type { CheckoutConstructor, CheckoutFailure, CheckoutInstance, CheckoutOptions } from '../../lib/checkoutWidget';
 import { sandboxFail, sandboxPay, type SandboxFailure } from '../../lib/paymentApi';
 
 /**

@@ -7,7 +7,7 @@ import {
   type CheckoutResponse,
   type SignInEvent,
 } from '../../../machines/payment.machine';
-import { openCheckout, type CheckoutConstructor, type CheckoutInstance, type CheckoutOptions } from '../../lib/checkout';
+import { openCheckout, type CheckoutConstructor, type CheckoutInstance, type CheckoutOptions } from '../../lib/checkoutWidget';
 import { createOrder, verifyPayment } from '../../lib/paymentApi';
 import type { AuthState } from '../../lib/auth/hooks';
 import { theme } from '../../ui/theme';

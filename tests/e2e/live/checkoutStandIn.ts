@@ -1,7 +1,7 @@
 /**
  * A stand-in for Razorpay's checkout.js (https://checkout.razorpay.com/v1/checkout.js), served to the page by the
  * spec's route: this machine has no internet, and the real one would reach Razorpay. It keeps Razorpay's interface as
- * src/lib/checkout.ts uses it (docs/billing/razorpay-subscriptions.md §4.1): `new Razorpay(options)`, `.open()`,
+ * src/lib/checkoutWidget.ts uses it (docs/billing/razorpay-subscriptions.md §4.1): `new Razorpay(options)`, `.open()`,
  * `.on('payment.failed', cb)`, `.close()`, `options.handler(response)` on success, `options.modal.ondismiss()` when the
  * buyer closes it. Like Razorpay's hosted checkout it asks Razorpay (here the fake's checkout side, at `api`) what the
  * subscription charges, and has it take the payment or decline it; its own dialog has Pay now, Simulate failure and

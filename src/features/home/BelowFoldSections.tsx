@@ -18,8 +18,8 @@ import { CaseStudyGrid, MoreLink } from './HomePage.styles';
 
 const HOME_CASE_STUDIES = 3;
 
-/** Everything under the hero: loaded and hydrated when it comes near the screen (BelowTheFold.tsx). */
-export default function HomeBelowFold() {
+/** Everything under the hero: loaded and hydrated when it comes near the screen (LazyBelowFold.tsx). */
+export default function BelowFoldSections() {
   return (
     <>
       <TrustedBy />

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type * as BelowFold from './HomeBelowFold';
+import type * as BelowFoldSections from './BelowFoldSections';
 import { holdPressesUntil } from '../../lib/heldPresses';
 
-type BelowFoldModule = typeof BelowFold;
+type BelowFoldModule = typeof BelowFoldSections;
 
 let loaded: BelowFoldModule | undefined;
 let reveal = () => {};
@@ -12,15 +12,15 @@ let markHydrated = () => {};
 const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
 
 /** The prerender loads the sections first, so they render at once, synchronously. */
-export async function loadBelowTheFold(): Promise<BelowFoldModule> {
-  loaded ??= await import('./HomeBelowFold');
+export async function loadBelowFoldSections(): Promise<BelowFoldModule> {
+  loaded ??= await import('./BelowFoldSections');
   return loaded;
 }
 
 /** A thenable that has already settled: React.lazy reads it synchronously, so nothing suspends. */
 const settled = (module: BelowFoldModule) => ({ then: (resolve: (m: BelowFoldModule) => void) => resolve(module) });
 
-const Sections = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<BelowFoldModule>) : nearScreen.then(loadBelowTheFold)));
+const Sections = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<BelowFoldModule>) : nearScreen.then(loadBelowFoldSections)));
 
 /** Rendered last inside the boundary: its effect runs once the sections are hydrated (or rendered) and live. */
 function Hydrated() {
@@ -44,7 +44,7 @@ if (typeof document !== 'undefined') holdPressesUntil(hydrated, inSections, { on
  * (content, components, icons) is fetched and its markup hydrated only once it comes within 200 px of the screen,
  * so the first load does not carry it.
  */
-export function BelowTheFold() {
+export function LazyBelowFold() {
   const marker = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
