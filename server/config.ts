@@ -119,7 +119,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: allowedOrigins,
   ALLOWED_HOSTS: allowedHosts,
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']),
-  // Connections each server opens to DATABASE_URL: N servers open up to N times this (README, Deploy).
+  // Connections each server opens to DATABASE_URL: N servers open up to N times this (docs/deployment.md).
   DATABASE_POOL_SIZE: z.preprocess(
     blankAsUndefined,
     z.coerce.number({ error: 'must be a whole number from 1 to 200' }).int().min(1).max(200).default(10),

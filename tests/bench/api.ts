@@ -17,7 +17,7 @@
  * target.
  *
  * Throughput is what a server answers when it is kept busy, so the routes are driven at 50 connections, as
- * `npm run bench:load` drives them (decision 157). At 10, a route that waits for the database spent 10-16% of its
+ * `npm run bench:load` drives them (docs/performance.md, how the figures are taken). At 10, a route that waits for the database spent 10-16% of its
  * time idle, every connection waiting for a round trip, while the bare route never waits: that ratio measured the
  * database's latency more than the server's capacity. The table prints each route's event-loop utilisation (the
  * process's, autocannon's side included), so a route measured below saturation shows.

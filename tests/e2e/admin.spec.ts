@@ -32,7 +32,7 @@ test.afterAll(async () => {
   await deleteApp(adminApp);
 });
 
-/** An account made the way a person signs up, then, if asked, made staff by the command the README documents. */
+/** An account made the way a person signs up, then, if asked, made staff by `npm run grant-admin` (docs/development.md). */
 async function account(name: string, { staff }: { staff: boolean }) {
   const email = uniqueEmail(name);
   await getAuth(adminApp).createUser({ email, password, displayName: name });

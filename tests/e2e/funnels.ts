@@ -117,8 +117,8 @@ const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-growth';
 export const accountPassword = 'account-secret-1';
 
 /**
- * An account made the way a person signs up (without a plan), then, if asked, made staff by the command the README
- * documents (`npm run grant-admin`).
+ * An account made the way a person signs up (without a plan), then, if asked, made staff by the command
+ * docs/development.md documents (`npm run grant-admin`).
  */
 const accounts = () => getAuth(getApps().find((candidate) => candidate.name === 'e2e-accounts') ?? initializeApp({ projectId }, 'e2e-accounts'));
 

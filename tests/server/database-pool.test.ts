@@ -4,7 +4,7 @@ import { openDatabase, type OpenDatabase } from '../../server/db/client';
 import { openTestDatabase, type TestDatabase } from './support';
 
 /**
- * DATABASE_POOL_SIZE bounds the connections one server holds (README, Deploy: N servers hold up to N times it), so
+ * DATABASE_POOL_SIZE bounds the connections one server holds (docs/deployment.md: N servers hold up to N times it), so
  * queries beyond it wait for a free connection rather than opening more.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool size', () => {
