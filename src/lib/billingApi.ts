@@ -57,7 +57,9 @@ async function withProblem<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) throw new BillingProblem(error.message, { cause: error });
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverSentence) {
+      throw new BillingProblem(error.serverSentence, { cause: error });
+    }
     throw error;
   }
 }

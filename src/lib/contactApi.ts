@@ -15,7 +15,7 @@ function failureLine(error: ApiError): string {
   }
   if (error.status === 0) return `${FAILURE_PREFIX} ${error.message}`;
   if (error.code === clientErrorCodes.invalidResponse) return `${FAILURE_PREFIX} ${UNKNOWN}`;
-  const said = error.code === clientErrorCodes.unexpectedStatus ? error.bodyText : error.message;
+  const said = error.serverSentence ?? error.bodyText;
   const detail = said.trim().slice(0, DETAIL_LIMIT);
   return `${FAILURE_PREFIX} Server responded with ${error.status}${detail ? `: ${detail}` : '.'}`;
 }

@@ -56,6 +56,16 @@ export class ApiError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
     this.current = current;
   }
+
+  /**
+   * The server's own sentence for a refusal it explained in the envelope; null when the failure came from elsewhere
+   * (no answer, a proxy's page, an unreadable body). Every API client reads a refusal through this, then adds its own
+   * words for the rest.
+   */
+  get serverSentence(): string | null {
+    const ours = !(Object.values(clientErrorCodes) as string[]).includes(this.code);
+    return ours && this.message ? this.message : null;
+  }
 }
 
 export interface RequestOptions {

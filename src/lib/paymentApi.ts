@@ -60,9 +60,9 @@ function host(): string {
   return typeof window === 'undefined' ? 'this site' : window.location.host;
 }
 
-/** What the failed answer said: its body as received, else the server's own sentence. */
+/** What the failed answer said: the server's own sentence, else its body as received, else what went wrong. */
 function detailsOf(error: ApiError): string {
-  return error.bodyText || error.message;
+  return error.serverSentence ?? (error.bodyText || error.message);
 }
 
 export async function createOrder(

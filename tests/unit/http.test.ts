@@ -49,6 +49,18 @@ describe('requestJson', () => {
     expect(failure).toMatchObject({ status: 400, code: 'validation_failed', message: 'Please correct the highlighted fields.', fieldErrors: { email: 'Bad.' } });
   });
 
+  it("reads a refusal's sentence one way: the server's own from the envelope, none for a failure that is not ours", async () => {
+    const body = { error: { code: 'not_cancellable', message: 'This subscription is not running.' } };
+    const refused = (await failureOf(requestJson('/api/x', { schema, fetchImpl: answering(JSON.stringify(body), { status: 409 }) }))) as ApiError;
+    expect(refused.serverSentence).toBe('This subscription is not running.');
+    const proxied = (await failureOf(requestJson('/api/x', { schema, fetchImpl: answering('<html>Bad gateway</html>', { status: 502 }) }))) as ApiError;
+    expect(proxied.serverSentence).toBeNull();
+    const offline = (await failureOf(requestJson('/api/x', { schema, fetchImpl: vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))) }))) as ApiError;
+    expect(offline.serverSentence).toBeNull();
+    const unreadable = (await failureOf(requestJson('/api/x', { schema, fetchImpl: answering('{"nope":1}') }))) as ApiError;
+    expect(unreadable.serverSentence).toBeNull();
+  });
+
   it('keeps the start of a failure body that is not our envelope', async () => {
     const failure = await failureOf(requestJson('/api/x', { schema, fetchImpl: answering(`  down ${'x'.repeat(500)}`, { status: 503 }) }));
     expect(failure).toMatchObject({ status: 503, code: 'unexpected_status', message: 'The server answered 503.' });

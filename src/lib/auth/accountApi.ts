@@ -9,10 +9,10 @@ const SAVE_FAILED = 'We could not save your details. Please try again.';
 
 /** The sentence the account pages show: the server's own when it gave one, else ours with what went wrong. */
 function sentenceFor(error: ApiError, failure: string): string {
+  if (error.serverSentence) return error.serverSentence;
   if (error.status === 0) return `${failure} Check your connection.`;
   if (error.code === clientErrorCodes.invalidResponse) return failure;
-  if (error.code === clientErrorCodes.unexpectedStatus || !error.message) return `${failure} (Status ${error.status}.)`;
-  return error.message;
+  return `${failure} (Status ${error.status}.)`;
 }
 
 async function call(options: RequestOptions, failure: string): Promise<AccountProfile> {
