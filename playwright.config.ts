@@ -14,7 +14,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
+  // In CI one retry tells a flaky test from a broken one in the report; either one fails the run.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   // Whole journeys (the 15-step quiz, then report, checkout and dashboard) take 15-30 s on a busy 2-core machine.
   timeout: 90_000,

@@ -89,7 +89,7 @@ test('a signed-in visitor arriving home never sees the prerendered signed-out pa
     }).observe(document, { childList: true, subtree: true });
     const check = () => {
       if (w.prerendered?.isConnected && w.prerendered.checkVisibility({ visibilityProperty: true })) w.prerenderedSeen = true;
-      if (performance.now() < 15_000) requestAnimationFrame(check);
+      requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
   });
@@ -211,7 +211,8 @@ test('a visitor who scrolls while the page loads stays where they are once it hy
     const button = document.querySelector('footer button');
     return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
   });
-  await page.waitForTimeout(500);
+  // The effects run in tasks React queued at the commit; an idle moment comes only once they have, then a frame.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
 });
 
@@ -302,8 +303,23 @@ test.describe('the home page paints before its code loads (decision 156)', () =>
       await image;
       await route.continue();
     });
+    const entryAsked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/index-[\w-]+\.js$/.test(request.url())) entryAsked.push(request.url());
+    });
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await page.waitForTimeout(300);
+    // All the page does by itself without `load`: its first paint, then an idle moment with nothing left queued.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+            observer.disconnect();
+            requestIdleCallback(() => resolve());
+          }).observe({ type: 'paint', buffered: true });
+        }),
+    );
+    expect(entryAsked).toEqual([]);
     expect((await timings(page)).entryAskedAt).toBeUndefined();
     await page.getByRole('button', { name: 'Menu' }).tap();
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');

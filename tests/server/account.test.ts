@@ -2,7 +2,6 @@ import { generateKeyPairSync, createSign, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
-import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { firebaseTokenVerifier } from '../../server/auth/requireUser';
 import { firebasePlanClaims } from '../../server/auth/claims';
@@ -12,23 +11,14 @@ import { userProfiles } from '../../server/db/schema';
 import type { AccountProfile } from '../../src/domain/account';
 import { unsafeTextMessage } from '../../src/domain/text';
 import { loadConfig } from '../../server/config';
+import { emulatorHost, projectId } from './authEmulator';
 import { isErrorShape, openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 
 /**
  * GET and PATCH /api/me against the Firebase Auth Emulator: real ID tokens, real verification by firebase-admin.
- * The emulator is the one at FIREBASE_AUTH_EMULATOR_HOST (default 127.0.0.1:9099); when nothing answers there, the
- * tests that need it are skipped and say so, and the rest (no token, malformed tokens) still run.
- *   firebase emulators:exec --only auth --project demo-growth "npx vitest run --project server"
+ * The emulator is the one at FIREBASE_AUTH_EMULATOR_HOST (default 127.0.0.1:9099); the file fails when nothing
+ * answers there (./authEmulator.ts).
  */
-
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host;
-const projectId = authEmulatorDefaults.projectId;
-const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
-  .then((response) => response.ok)
-  .catch(() => false);
-// In CI a missing emulator is a broken set-up, not a reason to skip (`npm test` provides one).
-if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
-if (!emulatorUp) console.warn(`account tests: no Auth Emulator at ${emulatorHost}; the tests that need it are skipped`);
 
 const config = testConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId });
 
@@ -217,7 +207,7 @@ describe('token verification failures map to plain answers', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('with the Auth Emulator', () => {
+describe('with the Auth Emulator', () => {
   const emulator = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
 
   async function exchange(path: string, body: Record<string, unknown>): Promise<string> {

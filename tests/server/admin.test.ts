@@ -23,6 +23,7 @@ import { createPayments, type Payments } from '../../server/payments/setup';
 import { quizProspect } from '../fixtures/quizProspect';
 import { emulatorUser, parseCsv } from './admin-support';
 import { newConversationId, readChat } from './chat-support';
+import { emulatorHost } from './authEmulator';
 import { buyer, postJson } from './payments-support';
 import { isErrorShape, openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
 
@@ -31,13 +32,6 @@ import { isErrorShape, openTestDatabase, startApp, testConfig, validContact, typ
  * funnels stored, pages by keyset without repeating or skipping a row, searches, exports what it lists as CSV with
  * formulas neutralised, and audits every change in the transaction that makes it.
  */
-
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host;
-const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
-  .then((response) => response.ok)
-  .catch(() => false);
-if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
-if (!emulatorUp) console.warn(`admin tests: no Auth Emulator at ${emulatorHost}; the tests that need it are skipped`);
 
 /** Where contact messages are forwarded: answers success or a 502, as a test decides. */
 const forwardTarget = { ok: false, received: 0 };
@@ -81,11 +75,9 @@ beforeAll(async () => {
     maxDelayMs: 0,
   });
   app = await startApp({ db: testDb.db, config, payments, forwarder: { wake: () => (wakes += 1) } });
-  if (emulatorUp) {
-    admin = firebaseAdminAuth(config.firebase);
-    staff = await emulatorUser(admin, emulatorHost, { staff: true });
-    outsider = await emulatorUser(admin, emulatorHost, { staff: false });
-  }
+  admin = firebaseAdminAuth(config.firebase);
+  staff = await emulatorUser(admin, emulatorHost, { staff: true });
+  outsider = await emulatorUser(admin, emulatorHost, { staff: false });
 });
 
 afterAll(async () => {
@@ -170,14 +162,14 @@ describe('who may use /api/admin', () => {
     expect(response.status).toBe(401);
   });
 
-  it.skipIf(!emulatorUp).each(routes)('%s %s with a signed-in non-staff token is a 403 not_staff', async (method, path, init) => {
+  it.each(routes)('%s %s with a signed-in non-staff token is a 403 not_staff', async (method, path, init) => {
     const response = await call(path, outsider.token, { method, ...init });
     expect(response.status).toBe(403);
     const body: unknown = await response.json();
     expect(isErrorShape(body) && body.error).toMatchObject({ code: 'not_staff', message: expect.stringMatching(/staff access/) });
   });
 
-  it.skipIf(!emulatorUp)('a non-staff PATCH is refused before its body is read (a broken body still gets the 403)', async () => {
+  it('a non-staff PATCH is refused before its body is read (a broken body still gets the 403)', async () => {
     const response = await call('/leads/contact/00000000-0000-4000-8000-000000000000', outsider.token, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
@@ -186,7 +178,7 @@ describe('who may use /api/admin', () => {
     expect(response.status).toBe(403);
   });
 
-  it.skipIf(!emulatorUp)('staff get 200 on every read route', async () => {
+  it('staff get 200 on every read route', async () => {
     for (const [, path] of routes.filter(([method, path]) => method === 'GET' && path !== '/no-such-tab')) {
       const response = await call(path, staff.token);
       expect(response.status, path).toBe(200);
@@ -197,7 +189,7 @@ describe('who may use /api/admin', () => {
 
 // ---- what the funnels stored --------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('staff see what the real funnels stored', () => {
+describe('staff see what the real funnels stored', () => {
   beforeAll(emptyTables);
 
   it('a contact message, a quiz submission, a chat lead, a paid order and its customer, and the summary', async () => {
@@ -272,7 +264,7 @@ describe.skipIf(!emulatorUp)('staff see what the real funnels stored', () => {
 
 // ---- paging -------------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('keyset paging', () => {
+describe('keyset paging', () => {
   beforeEach(emptyTables);
 
   it('newest first, and stable while rows arrive between pages: none repeated, none skipped', async () => {
@@ -326,7 +318,7 @@ describe.skipIf(!emulatorUp)('keyset paging', () => {
 
 // ---- search -------------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('search', () => {
+describe('search', () => {
   beforeAll(async () => {
     await emptyTables();
     await testDb.db.execute(sql`
@@ -388,7 +380,7 @@ describe.skipIf(!emulatorUp)('search', () => {
 
 // ---- CSV ----------------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('CSV export', () => {
+describe('CSV export', () => {
   beforeAll(async () => {
     await emptyTables();
     await seedContacts(40);
@@ -480,7 +472,7 @@ line two, with "quotes"')`);
 
 // ---- lead updates -------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('PATCH /api/admin/leads/:tab/:id', () => {
+describe('PATCH /api/admin/leads/:tab/:id', () => {
   beforeEach(emptyTables);
 
   async function oneLeadOfEach() {
@@ -594,7 +586,7 @@ describe.skipIf(!emulatorUp)('PATCH /api/admin/leads/:tab/:id', () => {
 
 // ---- forwarding and its retry -------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('a contact message whose forwarding failed', () => {
+describe('a contact message whose forwarding failed', () => {
   beforeEach(async () => {
     await emptyTables();
     forwardTarget.ok = false;
@@ -652,7 +644,7 @@ describe.skipIf(!emulatorUp)('a contact message whose forwarding failed', () => 
 
 // ---- hostile queries ----------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('the lists never answer 500 to a hostile query', () => {
+describe('the lists never answer 500 to a hostile query', () => {
   beforeAll(async () => {
     await emptyTables();
     await seedContacts(3);

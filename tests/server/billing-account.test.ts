@@ -6,7 +6,7 @@ import { createPayments, type Payments } from '../../server/payments/setup';
 import type { BillingOverview } from '../../src/domain/billingAccount';
 import type { SubscribeAnswer } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, emulatorHost, emulatorUp, postJson, projectId } from './payments-support';
+import { buyer, emulatorHost, postJson, projectId } from './payments-support';
 
 /**
  * The client's billing API (docs/decisions/180-monthly-billing.md): GET /api/billing, POST /api/billing/cancel and
@@ -60,7 +60,7 @@ async function overview(idToken: string): Promise<BillingOverview> {
   return (await response.json()) as BillingOverview;
 }
 
-describe.skipIf(!emulatorUp)('the client billing API', () => {
+describe('the client billing API', () => {
   it('shows the plan, the next charge, the paid period and the first invoice; cancelling now would end at the period end', async () => {
     const { id, idToken } = await client('growth-engine');
     const billing = await overview(idToken);

@@ -9,7 +9,7 @@ import { periodEnd } from '../../src/domain/billing';
 import type { BillingOverview, MonthlyStart } from '../../src/domain/billingAccount';
 import type { SubscribeAnswer } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, createOneTimeOrder, emulatorHost, emulatorUp, postJson, projectId } from './payments-support';
+import { buyer, createOneTimeOrder, emulatorHost, postJson, projectId } from './payments-support';
 
 /**
  * A client who paid once before monthly billing starts their monthly payment from the dashboard (decision 182):
@@ -89,7 +89,7 @@ const subscriptionRow = async (id: string) => (await testDb.db.select().from(sub
 const profile = async (uid: string) => (await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0];
 const invoicesOf = (id: string) => testDb.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.gatewaySubscriptionId, id));
 
-describe.skipIf(!emulatorUp)('starting the monthly payment of a plan paid once', () => {
+describe('starting the monthly payment of a plan paid once', () => {
   it('authorises the card today, charges the monthly fee alone when the paid month ends, and the plan never lapses', async () => {
     const client = await legacyClient();
     const before = await overview(client.idToken);

@@ -8,7 +8,7 @@ import { createPayments, type Payments } from '../../server/payments/setup';
 import { periodEnd } from '../../src/domain/billing';
 import { paymentMessages, type SubscribeAnswer } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, createOneTimeOrder, emulatorHost, emulatorUp, memoryAuthAdmin, postJson, projectId } from './payments-support';
+import { buyer, createOneTimeOrder, emulatorHost, memoryAuthAdmin, postJson, projectId } from './payments-support';
 
 /**
  * Monthly billing on the sandbox gateway (docs/decisions/180-monthly-billing.md): subscribing, the first charge's
@@ -76,7 +76,7 @@ async function subscribedClient(plan: 'launchpad' | 'growth-engine' = 'launchpad
   return { id: answer.id, uid: row.customerUid!, answer, details };
 }
 
-describe.skipIf(!emulatorUp)('monthly billing on the sandbox', () => {
+describe('monthly billing on the sandbox', () => {
   it('sets up one gateway Plan per plan sold online, once', async () => {
     const again = await setupBillingPlans({ db: testDb.db, gateway: payments.subscriptions, logger: silentLogger });
     expect(again.map(({ plan, monthlyPaise, outcome }) => ({ plan, monthlyPaise, outcome }))).toEqual([

@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/admin';
 import type { SubscribeAnswer } from '../../src/domain/payment';
 import { emulatorUser, parseCsv } from './admin-support';
-import { buyer, emulatorHost, emulatorUp, memoryAuthAdmin, postJson, projectId } from './payments-support';
+import { buyer, emulatorHost, memoryAuthAdmin, postJson, projectId } from './payments-support';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 
 /**
@@ -41,11 +41,9 @@ beforeAll(async () => {
   payments = createPayments({ config, db: testDb.db, logger: silentLogger, auth: clients.admin, webhookRetryAfterMs: 0 });
   await setupBillingPlans({ db: testDb.db, gateway: payments.subscriptions, logger: silentLogger });
   app = await startApp({ db: testDb.db, config, payments });
-  if (emulatorUp) {
-    const admin = firebaseAdminAuth(config.firebase);
-    staff = await emulatorUser(admin, emulatorHost, { staff: true });
-    outsider = await emulatorUser(admin, emulatorHost, { staff: false });
-  }
+  const admin = firebaseAdminAuth(config.firebase);
+  staff = await emulatorUser(admin, emulatorHost, { staff: true });
+  outsider = await emulatorUser(admin, emulatorHost, { staff: false });
 });
 
 afterAll(async () => {
@@ -136,7 +134,7 @@ const tag = () => `T${Math.random().toString(36).slice(2, 10)}`;
 
 // ---- who may ------------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('who may see and change subscriptions', () => {
+describe('who may see and change subscriptions', () => {
   it('no token is a 401, a client is a 403, and nothing is changed or audited', async () => {
     const client = await subscribed('launchpad', `Rao Stores ${tag()}`);
     expect((await call('/subscriptions', undefined)).status).toBe(401);
@@ -151,7 +149,7 @@ describe.skipIf(!emulatorUp)('who may see and change subscriptions', () => {
 
 // ---- the list -----------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('the list', () => {
+describe('the list', () => {
   it('shows failed charges first, then requests waiting, then by next charge; finds by email, business and id', async () => {
     const group = tag();
     const failing = await subscribed('launchpad', `Failing ${group}`);
@@ -219,7 +217,7 @@ describe.skipIf(!emulatorUp)('the list', () => {
 
 // ---- actions ------------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('an account manager pauses from the next cycle', () => {
+describe('an account manager pauses from the next cycle', () => {
   it('is stored at once, made at the gateway by the reconciler before the charge, and no charge is taken', async () => {
     const client = await subscribed('launchpad', `Pause ${tag()}`);
     const request = await ask(client, 'pause');
@@ -277,7 +275,7 @@ describe.skipIf(!emulatorUp)('an account manager pauses from the next cycle', ()
   });
 });
 
-describe.skipIf(!emulatorUp)('an account manager changes the plan at cycle end', () => {
+describe('an account manager changes the plan at cycle end', () => {
   it('schedules it at the gateway, answers the matching request, and the plan and price follow at the renewal', async () => {
     const client = await subscribed('launchpad', `Upgrade ${tag()}`);
     const wrongPlan = await ask(client, 'pause');
@@ -311,7 +309,7 @@ describe.skipIf(!emulatorUp)('an account manager changes the plan at cycle end',
   });
 });
 
-describe.skipIf(!emulatorUp)('an account manager cancels', () => {
+describe('an account manager cancels', () => {
   it('at period end: no more charges, the plan is kept to the end of the period paid for, then it ends', async () => {
     const client = await subscribed('growth-engine', `Ending ${tag()}`);
     const { row } = await act(client.id, { kind: 'cancel_at_period_end' });
@@ -353,7 +351,7 @@ describe.skipIf(!emulatorUp)('an account manager cancels', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('an account manager declines a request', () => {
+describe('an account manager declines a request', () => {
   it('closes it as declined by them, audited; a second decline finds nothing waiting', async () => {
     const client = await subscribed('launchpad', `Decline ${tag()}`);
     const request = await ask(client, 'change_plan', 'growth-engine');
@@ -369,7 +367,7 @@ describe.skipIf(!emulatorUp)('an account manager declines a request', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('bad requests', () => {
+describe('bad requests', () => {
   it('are 400s naming what is wrong; an unknown subscription is a 404', async () => {
     const client = await subscribed('launchpad', `Bad ${tag()}`);
     const cases: unknown[] = [
@@ -399,7 +397,7 @@ describe.skipIf(!emulatorUp)('bad requests', () => {
 
 // ---- the summary --------------------------------------------------------------------------------------------------
 
-describe.skipIf(!emulatorUp)('the summary', () => {
+describe('the summary', () => {
   it('MRR counts what renews; active, paused, in dunning, cancelled this month in India, requests waiting', async () => {
     await emptyBilling();
     const dunning = await subscribed('launchpad', 'Dunning');

@@ -228,8 +228,8 @@ describe('a reply’s time budget, a visitor leaving, and failures', () => {
     try {
       const reading = await readChat(server.url, ask('Hello'));
       expect(types(reading)).toEqual(['delta', 'error']);
+      // The provider never ends its reply, so only the time budget can have ended this one.
       expect(reading.events[1]).toMatchObject({ message: failureMessages.timeout });
-      expect(reading.events[1]!.at).toBeLessThan(2000);
     } finally {
       await server.close();
     }

@@ -9,6 +9,7 @@ import { openDatabase, type Database, type OpenDatabase } from '../../server/db/
 import { runMigrations } from '../../server/db/migrate';
 import { createLogger } from '../../server/logger';
 import { type QuizAnswers } from '../../src/domain/quiz';
+import { describeOnPostgres, testPostgresUrl } from './postgres';
 import { isErrorShape, openTestDatabase, startApp, validContact, type RunningApp, type TestDatabase } from './support';
 import { quizProspect } from '../fixtures/quizProspect';
 
@@ -99,7 +100,7 @@ describe('connection errors', () => {
  * Against a real PostgreSQL (scripts/with-postgres.sh): the app talks to it through a TCP relay the test can cut
  * and restore, which is what a restart or a network partition looks like from the server.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('with PostgreSQL going away and coming back', () => {
+describeOnPostgres('with PostgreSQL going away and coming back', () => {
   let testDb: TestDatabase;
   let relay: Server;
   let relayPort: number;
@@ -132,7 +133,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with PostgreSQL going away and 
 
   beforeAll(async () => {
     testDb = await openTestDatabase();
-    relay = await startRelay(new URL(process.env.TEST_DATABASE_URL!));
+    relay = await startRelay(new URL(testPostgresUrl!));
     relayPort = (relay.address() as AddressInfo).port;
     const url = new URL(testDb.url!);
     url.host = `127.0.0.1:${relayPort}`;
@@ -161,16 +162,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with PostgreSQL going away and 
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ status: 'unavailable', checks: { database: 'down' } });
 
-    relay = await startRelay(new URL(process.env.TEST_DATABASE_URL!), relayPort);
+    relay = await startRelay(new URL(testPostgresUrl!), relayPort);
     const up = await fetch(`${app.url}/api/health`);
     expect(up.status).toBe(200);
     expect(await up.json()).toMatchObject({ status: 'ok', checks: { database: 'up' } });
     expect((await postJson(`${app.url}/api/contact`, validContact)).status).toBe(201);
 
-    // No connection that died while checked out is still held: the pool has all its slots back.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // No connection that died while checked out is still held: the pool gets all its slots back.
     const pool = database.kind === 'postgres' ? database.client : undefined;
-    expect(pool && pool.totalCount - pool.idleCount).toBe(0);
+    await expect.poll(() => pool && pool.totalCount - pool.idleCount, { timeout: 20_000 }).toBe(0);
   });
 });
 

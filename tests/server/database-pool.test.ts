@@ -1,13 +1,14 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
+import { describeOnPostgres } from './postgres';
 import { openTestDatabase, type TestDatabase } from './support';
 
 /**
  * DATABASE_POOL_SIZE bounds the connections one server holds (docs/deployment.md: N servers hold up to N times it), so
  * queries beyond it wait for a free connection rather than opening more.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool size', () => {
+describeOnPostgres('the PostgreSQL pool size', () => {
   let testDb: TestDatabase;
   let database: OpenDatabase;
 

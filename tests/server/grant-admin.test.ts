@@ -4,14 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
+import { emulatorHost } from './authEmulator';
 
 /** `npm run grant-admin`, spawned as a person runs it, against the Auth Emulator. */
-
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host;
-const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
-  .then((response) => response.ok)
-  .catch(() => false);
-if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const admin = firebaseAdminAuth({ mode: 'emulator', projectId: authEmulatorDefaults.projectId, emulatorHost });
@@ -33,7 +28,7 @@ function grantAdmin(args: string[], extra: Record<string, string> = { FIREBASE_A
   });
 }
 
-describe.skipIf(!emulatorUp)('npm run grant-admin', () => {
+describe('npm run grant-admin', () => {
   it('grants the claim, keeps the plan claim, says to sign in again; --revoke takes it away', async () => {
     const email = `owner.${randomUUID()}@example.in`;
     const user = await admin.createUser({ email, password: 'correct-horse' });

@@ -25,11 +25,14 @@ let host: string;
 let refusedHost: string;
 let testDb: TestDatabase;
 const timeoutMs = 400;
-/** The deadline, plus room for a loaded machine; firebase-admin alone would take 25 s or more. */
-const boundMs = timeoutMs + 1_500;
+/** Every call the stand-in received, and whether its caller is still waiting on it. */
+const calls: Array<{ open: boolean }> = [];
 
 beforeAll(async () => {
   stub = createServer((_req, res) => {
+    const call = { open: true };
+    calls.push(call);
+    res.on('close', () => (call.open = false));
     if (behaviour === 'hang') return; // accepts, never answers
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { code: 500, message: 'INTERNAL_ERROR' } }));
@@ -71,10 +74,15 @@ function emulatorIdToken(project: string): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ outcome: T | unknown; elapsedMs: number }> {
-  const started = performance.now();
+/**
+ * What `work` ends with, and whether the deadline ended it while Firebase still held every call open: firebase-admin's
+ * own limit (25 s a try, then retries) would have closed the hanging call first and made another.
+ */
+async function outcomeOf<T>(work: () => Promise<T>): Promise<{ outcome: T | unknown; beforeFirebaseGaveUp: boolean }> {
+  const from = calls.length;
   const outcome = await work().catch((error: unknown) => error);
-  return { outcome, elapsedMs: performance.now() - started };
+  const made = calls.slice(from);
+  return { outcome, beforeFirebaseGaveUp: made.length > 0 && made.every((call) => call.open) };
 }
 
 describe.each([
@@ -90,10 +98,10 @@ describe.each([
   it('a signed-in request gets a clean 503 within a bounded time', async () => {
     const settings = settingsFor(hostOf());
     const verifier = firebaseTokenVerifier(firebaseAdminAuth(settings, { timeoutMs }));
-    const { outcome, elapsedMs } = await timed(() => verifier.verify(emulatorIdToken(projectId)));
+    const { outcome, beforeFirebaseGaveUp } = await outcomeOf(() => verifier.verify(emulatorIdToken(projectId)));
     expect(outcome).toBeInstanceOf(AppError);
     expect(outcome).toMatchObject({ status: 503, code: 'auth_unavailable', message: expect.stringMatching(/try again/i) });
-    expect(elapsedMs).toBeLessThan(boundMs);
+    if (kind === 'hang') expect(beforeFirebaseGaveUp).toBe(true);
   });
 
   it('a paid order whose fulfilment needs Firebase answers 503 in bounded time and stays recorded as paid', async () => {
@@ -110,7 +118,7 @@ describe.each([
     try {
       const order = (await (await post('/api/create-order', { plan: 'launchpad', currency: 'INR' })).json()) as { id: string };
       const checkout = (await (await post(`/api/sandbox/checkout/${order.id}/pay`, {})).json()) as Record<string, string>;
-      const { outcome, elapsedMs } = await timed(() =>
+      const { outcome, beforeFirebaseGaveUp } = await outcomeOf(() =>
         post('/api/verify-payment', {
           ...checkout,
           plan: 'launchpad',
@@ -120,7 +128,7 @@ describe.each([
       const response = outcome as Response;
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ success: false, msg: expect.stringContaining('Your payment was received') });
-      expect(elapsedMs).toBeLessThan(boundMs * 3);
+      if (kind === 'hang') expect(beforeFirebaseGaveUp).toBe(true);
       // A monthly plan's first charge is fulfilled as the order Razorpay made for it (decision 180).
       const [row] = await testDb.db.select().from(orders).where(eq(orders.subscriptionId, order.id));
       expect(row).toMatchObject({ status: 'paid', fulfilledAt: null });

@@ -8,7 +8,7 @@ import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
 import { startFakeRazorpay, type FakeRazorpay } from './fakeRazorpay';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, countedGrant, createOneTimeOrder, emulatorHost, emulatorUp, liveConfig, postJson, postWebhook, projectId, signedWebhook } from './payments-support';
+import { buyer, countedGrant, createOneTimeOrder, emulatorHost, liveConfig, postJson, postWebhook, projectId, signedWebhook } from './payments-support';
 
 /**
  * Hardening round 2, finding 3: verification recorded a payment as captured from its signature alone. The signature
@@ -60,7 +60,7 @@ function verification(orderId: string, paymentId: string, secret: string, plan =
   };
 }
 
-describe.skipIf(!emulatorUp)('on Razorpay (its API faked locally)', () => {
+describe('on Razorpay (its API faked locally)', () => {
   it('verification asks Razorpay: a captured payment is fulfilled', async () => {
     await withApp(live, async (app, payments) => {
       const order = await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR' })).json();
@@ -176,7 +176,7 @@ describe.skipIf(!emulatorUp)('on Razorpay (its API faked locally)', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('on the sandbox, set to capture by hand (SANDBOX_CAPTURE=manual)', () => {
+describe('on the sandbox, set to capture by hand (SANDBOX_CAPTURE=manual)', () => {
   const manual = (webhookDelayMs = 0) =>
     testConfig({
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
@@ -11,6 +11,7 @@ import { createPayments, type Payments } from '../../server/payments/setup';
 import { recordPayment } from '../../server/payments/repository';
 import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
+import { describeOnPostgres } from './postgres';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 import {
   buyer,
@@ -18,7 +19,6 @@ import {
   createOneTimeOrder,
   emulatorHasUser,
   emulatorHost,
-  emulatorUp,
   postJson,
   postWebhook,
   projectId,
@@ -133,7 +133,7 @@ describe('POST /api/create-order', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
+describe('sandbox checkout and verify-payment', () => {
   it('pays, verifies, creates the account, grants the plan once and signs the buyer in', async () => {
     const details = buyer();
     const { order, checkout } = await paidOrder('launchpad');
@@ -409,25 +409,31 @@ describe.skipIf(!emulatorUp)('sandbox checkout and verify-payment', () => {
   it('answers the webhook before processing it', async () => {
     const details = buyer();
     const order = await newOrder('launchpad', details);
-    const hook = signedWebhook(
-      'payment.captured',
-      { id: 'pay_TimedWebhook001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
-      payments.gateway.webhookSecret,
-    );
-    const started = performance.now();
-    const response = await postWebhook(app.url, hook.body, hook.signature, `evt_timed_${order.id}`);
-    const answeredMs = performance.now() - started;
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'accepted' });
-    await settle();
-    const processedMs = performance.now() - started;
-    expect((await orderRow(order.id)).fulfilledBy).toBe('webhook');
-    console.log(`webhook: answered in ${answeredMs.toFixed(1)} ms; fulfilment (account, grant, profile) done at ${processedMs.toFixed(1)} ms`);
-    expect(answeredMs).toBeLessThan(100);
-    expect(answeredMs).toBeLessThan(processedMs);
-    // The same event again is a duplicate: answered, not processed twice.
-    const again = await postWebhook(app.url, hook.body, hook.signature, `evt_timed_${order.id}`);
-    expect(await again.json()).toEqual({ status: 'duplicate' });
+    // A server whose fulfilment waits at its Firebase lookup until the test lets it go, which it does only once the
+    // webhook has been answered: an answer that waited for the fulfilment would never come.
+    const held = paymentsWithGatedLookup();
+    onTestFinished(() => held.release());
+    const heldApp = await startApp({ db: testDb.db, config, payments: held.payments });
+    try {
+      const hook = signedWebhook(
+        'payment.captured',
+        { id: 'pay_TimedWebhook001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+        held.payments.gateway.webhookSecret,
+      );
+      const response = await postWebhook(heldApp.url, hook.body, hook.signature, `evt_timed_${order.id}`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'accepted' });
+      await held.inFirebase;
+      expect((await orderRow(order.id)).fulfilledAt).toBeNull();
+      held.release();
+      await held.payments.service.settled();
+      expect((await orderRow(order.id)).fulfilledBy).toBe('webhook');
+      // The same event again is a duplicate: answered, not processed twice.
+      const again = await postWebhook(heldApp.url, hook.body, hook.signature, `evt_timed_${order.id}`);
+      expect(await again.json()).toEqual({ status: 'duplicate' });
+    } finally {
+      await heldApp.close();
+    }
   });
 
   it("takes a buyer's address from the webhook, but never Razorpay's placeholder for none", async () => {
@@ -492,7 +498,7 @@ function paymentsWithFlakyGrant(inner: GrantPlan = grantPlan) {
   return { flaky, outage };
 }
 
-describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
+describe('resumable fulfilment', () => {
   it('a Firebase failure after the payment leaves the order paid; the reconciler finishes it', async () => {
     const failing = countedGrant();
     const { flaky, outage } = paymentsWithFlakyGrant(failing.grant);
@@ -540,7 +546,7 @@ describe.skipIf(!emulatorUp)('resumable fulfilment', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('a plan and an account stay with their owner', () => {
+describe('a plan and an account stay with their owner', () => {
   const tokenUid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).uid as string;
   const profileOf = async (uid: string) => (await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0];
   const paymentRow = async (id: string) => (await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, id)))[0];
@@ -697,7 +703,7 @@ function paymentsWithGatedLookup() {
   return { payments: gated, inFirebase, release, lookups: () => calls, paidOrder };
 }
 
-describe.skipIf(!emulatorUp)('fulfilment and the database', () => {
+describe('fulfilment and the database', () => {
   it('a slow Firebase during a fulfilment holds up no other database work', async () => {
     const { payments: slow, inFirebase, release, paidOrder: paidWithoutBuyer } = paymentsWithGatedLookup();
     const { orderId, paymentId } = await paidWithoutBuyer();
@@ -709,21 +715,18 @@ describe.skipIf(!emulatorUp)('fulfilment and the database', () => {
       userDetails: details,
       plan: 'launchpad',
     });
+    onTestFinished(release);
     await inFirebase;
-    // While Firebase has not answered, the database still serves others (on PGlite it has one connection).
-    const other = testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, orderId));
-    const first = await Promise.race([
-      other.then(() => 'answered'),
-      new Promise((resolve) => setTimeout(resolve, 10_000, 'held up')),
-    ]);
+    // While Firebase has not answered, the database still serves others (on PGlite it has one connection): held up,
+    // this query would wait for the release that follows it, and the test would run out of time.
+    expect(await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, orderId))).toHaveLength(1);
     release();
-    expect(first).toBe('answered');
     expect((await verifying).status).toBe(200);
     expect((await admin.getUserByEmail(details.email)).customClaims).toMatchObject({ plan: 'launchpad' });
   });
 });
 
-describe.skipIf(!emulatorUp)('the fulfilment lease', () => {
+describe('the fulfilment lease', () => {
   it('an order held by a fulfiller that stopped is left to it while its lease runs, then fulfilled by the next', async () => {
     const details = buyer();
     const order = await newOrder('launchpad', details);
@@ -767,7 +770,7 @@ const storeEvent = (eventId: string, type: string, body: string) =>
   testDb.db.insert(paymentWebhookEvents).values({ eventId, type, payload: JSON.parse(body), receivedAt: new Date(Date.now() - 60_000) });
 const storedEvent = async (eventId: string) => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
 
-describe.skipIf(!emulatorUp)('the reconciler and a held order', () => {
+describe('the reconciler and a held order', () => {
   it('retrying a stored webhook leaves an order another server holds to it, untried and without waiting, and finishes it later', async () => {
     // Paid, its account being set up by another server right now; its webhook stored but not processed yet.
     const { order, eventId } = await unfulfilledOrderWithStoredEvent('evt_held', { fulfillingUntil: new Date(Date.now() + 60_000) });
@@ -785,7 +788,7 @@ describe.skipIf(!emulatorUp)('the reconciler and a held order', () => {
   });
 });
 
-describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler and an order whose row is locked', () => {
+describeOnPostgres('the reconciler and an order whose row is locked', () => {
   it("retrying a stored webhook does not wait on the order's row lock another transaction holds: the event goes back untried", async () => {
     const { order, checkout, eventId } = await unfulfilledOrderWithStoredEvent('evt_locked');
     const event = (id = eventId) => storedEvent(id);
@@ -808,11 +811,25 @@ describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler a
       await released;
     });
     await isLocked;
+    // Either the sweep ends, or PostgreSQL shows one of its connections waiting for a lock.
     const sweep = payments.service.reconcile().then(() => 'swept' as const);
-    const first = await Promise.race([sweep, new Promise((resolve) => setTimeout(() => resolve('waiting'), 3_000))]);
+    let watching = true;
+    const lockWait = (async () => {
+      while (watching) {
+        const waiting = (await testDb.db.execute(
+          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: unknown[] };
+        if (waiting.rows.length > 0) return 'waiting on the lock' as const;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return 'swept' as const;
+    })();
+    const first = await Promise.race([sweep, lockWait]);
+    watching = false;
     release();
     await holder;
     await sweep;
+    await lockWait;
     expect(first).toBe('swept');
     expect(await event()).toMatchObject({ processedAt: null, attempts: 0, lastError: null, claimedUntil: null });
     expect(await event(refundEventId)).toMatchObject({ processedAt: null, attempts: 0, lastError: null, claimedUntil: null });
@@ -823,7 +840,7 @@ describe.skipIf(!emulatorUp || !process.env.TEST_DATABASE_URL)('the reconciler a
   });
 });
 
-describe.skipIf(!emulatorUp)('one fulfiller at a time', () => {
+describe('one fulfiller at a time', () => {
   it('a second completion of an order being fulfilled waits for the first, never calls Firebase meanwhile, and signs in too', async () => {
     const { payments: held, lookups, release, paidOrder: paidWithoutBuyer } = paymentsWithGatedLookup();
     const { orderId, paymentId, checkoutSecret } = await paidWithoutBuyer();
@@ -876,7 +893,7 @@ describe.skipIf(!emulatorUp)('one fulfiller at a time', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('refunds', () => {
+describe('refunds', () => {
   const profileOf = async (uid: string) => (await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0];
   const paymentRow = async (id: string) => (await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, id)))[0]!;
   const claimOf = async (uid: string) => (await admin.getUser(uid)).customClaims?.plan ?? null;
@@ -1086,7 +1103,7 @@ describe.skipIf(!emulatorUp)('refunds', () => {
   });
 });
 
-describe.skipIf(!emulatorUp)('disputes', () => {
+describe('disputes', () => {
   let eventCount = 0;
   const inboxRow = async (orderId: string) => (await listRows(testDb.db, 'orders', { q: orderId, limit: 5 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
   const openDisputes = async () => (await summaryCounts(testDb.db, 5)).openDisputes;

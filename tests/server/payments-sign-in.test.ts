@@ -4,7 +4,7 @@ import { orders } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, createOneTimeOrder, emulatorHost, emulatorUp, postJson, projectId } from './payments-support';
+import { buyer, createOneTimeOrder, emulatorHost, postJson, projectId } from './payments-support';
 
 /**
  * Hardening round 2, finding 2: the verify answer was a reusable sign-in credential. Anyone holding a buyer's
@@ -46,7 +46,7 @@ async function paidOrder(plan = 'launchpad', userDetails?: unknown) {
 
 const verify = (body: unknown) => postJson(app.url, '/api/verify-payment', body);
 
-describe.skipIf(!emulatorUp)('who gets the sign-in token', () => {
+describe('who gets the sign-in token', () => {
   it('create-order hands the browser a secret of its own, stored only as a hash', async () => {
     const { order } = await paidOrder();
     const { order: other } = await paidOrder();

@@ -6,17 +6,13 @@ import type { Config } from '../../server/config';
 import { webhookSignature } from '../../server/payments/signature';
 import type { PaymentService } from '../../server/payments/service';
 import { AppError } from '../../server/http/errors';
+import { emulatorHost, projectId } from './authEmulator';
 import { testConfig } from './support';
 
 /** Shared by the payments-*.test.ts files: buyers, counted grants, an in-memory Firebase admin, signed webhooks. */
 
-export const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-export const projectId = 'demo-growth';
-export const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
-  .then((response) => response.ok)
-  .catch(() => false);
-if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
-if (!emulatorUp) console.warn(`payments tests: no Auth Emulator at ${emulatorHost}; the tests that need it are skipped`);
+// From ./authEmulator, which fails the importing test file when the emulator is not running.
+export { emulatorHost, projectId };
 
 export function buyer(overrides: Record<string, unknown> = {}) {
   return {

@@ -51,7 +51,15 @@ export async function openTestDatabase(adminUrl: string | null = process.env.TES
   if (adminUrl) {
     // A database of its own per file: migrations run from scratch and nothing leaks between files.
     const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    await adminQuery(adminUrl, `create database ${name}`);
+    // A PostgreSQL server that is named must be there: falling back to PGlite would pass for a PostgreSQL run.
+    await adminQuery(adminUrl, `create database ${name}`).catch((cause: unknown) => {
+      const where = URL.canParse(adminUrl) ? new URL(adminUrl).host : 'the address it names';
+      throw new Error(
+        `TEST_DATABASE_URL names a PostgreSQL server at ${where} that could not be used (${String(cause)}). ` +
+          'Run the tests with `npm run test:server:pg` (scripts/with-postgres.sh starts one), or unset TEST_DATABASE_URL to run them on PGlite.',
+        { cause },
+      );
+    });
     const databaseUrl = new URL(adminUrl);
     databaseUrl.pathname = `/${name}`;
     url = databaseUrl.toString();

@@ -15,22 +15,21 @@ import type { AccountProfile, ProfileUpdate } from '../../src/domain/account';
  * The browser side against the real Firebase Auth Emulator (the Firebase SDK runs in jsdom): the adapter, the error
  * sentences, and the live machine signing in with a custom token minted by firebase-admin, the way the payment flow
  * will. (Firebase's Node build keeps sessions in memory here; the local-storage session key the header relies on is
- * checked in Chromium, tests/e2e/auth.spec.ts.) Skipped when no emulator answers at FIREBASE_AUTH_EMULATOR_HOST
- * (default 127.0.0.1:9099).
+ * checked in Chromium, tests/e2e/auth.spec.ts.) Fails when no emulator answers at FIREBASE_AUTH_EMULATOR_HOST
+ * (default 127.0.0.1:9099): `npm run test:unit` starts one.
  */
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1_500) })
   .then((response) => response.ok)
   .catch(() => false);
-// In CI a missing emulator is a broken set-up, not a reason to skip (`npm test` provides one).
-if (!emulatorUp && process.env.CI) throw new Error('the Firebase Auth Emulator is not running: run the tests with `npm run test:unit`');
-if (!emulatorUp) console.warn(`auth-firebase tests: no Auth Emulator at ${emulatorHost}; skipped`);
+// A missing emulator is a broken set-up, never a reason to skip.
+if (!emulatorUp) throw new Error(`No Firebase Auth Emulator answers at ${emulatorHost}: run the tests with \`npm run test:unit\`, which starts one.`);
 
 const config = firebaseWebConfig({ VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost });
 const email = () => `meera.${randomUUID()}@example.in`;
 
-describe.skipIf(!emulatorUp)('Firebase adapter and live auth runtime (Auth Emulator)', () => {
+describe('Firebase adapter and live auth runtime (Auth Emulator)', () => {
   const adapter = firebaseAuth(config);
   let adminApp: App;
 
