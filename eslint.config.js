@@ -22,13 +22,37 @@ const features = readdirSync(join(import.meta.dirname, 'src', 'features'), { wit
   .sort();
 
 const layerZones = [
-  { target: './src/domain', from: ['./src/app', './src/features', './src/ui', './src/lib', './src/content', './machines', './server'], message: 'src/domain is pure: it imports nothing of the project.' },
-  { target: './src/content', from: ['./src/app', './src/features', './src/ui', './src/lib', './machines', './server'], message: 'src/content is data: it may use src/domain only.' },
-  { target: './src/ui', from: ['./src/app', './src/features', './src/lib', './server'], message: 'src/ui is presentational: no app, features, adapters or server.' },
-  { target: './src/lib', from: ['./src/app', './src/features', './src/ui', './server'], message: 'src/lib adapters do not depend on views.' },
+  {
+    target: './src/domain',
+    from: ['./src/app', './src/features', './src/ui', './src/lib', './src/content', './machines', './server'],
+    message: 'src/domain is pure: it imports nothing of the project.',
+  },
+  {
+    target: './src/content',
+    from: ['./src/app', './src/features', './src/ui', './src/lib', './machines', './server'],
+    message: 'src/content is data: it may use src/domain only.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/app', './src/features', './src/lib', './server'],
+    message: 'src/ui is presentational: no app, features, adapters or server.',
+  },
+  {
+    target: './src/lib',
+    from: ['./src/app', './src/features', './src/ui', './server'],
+    message: 'src/lib adapters do not depend on views.',
+  },
   { target: './src/features', from: ['./src/app', './server'], message: 'Features never import the app shell or the server.' },
-  { target: './machines', from: ['./src/app', './src/features', './src/ui', './src/lib', './server'], message: 'machines/ are pure statecharts: only src/domain (and src/content\'s data).' },
-  { target: './server', from: ['./src/app', './src/features', './src/ui', './src/lib', './machines'], message: 'server/ shares only src/domain and src/content\'s data with the browser.' },
+  {
+    target: './machines',
+    from: ['./src/app', './src/features', './src/ui', './src/lib', './server'],
+    message: "machines/ are pure statecharts: only src/domain (and src/content's data).",
+  },
+  {
+    target: './server',
+    from: ['./src/app', './src/features', './src/ui', './src/lib', './machines'],
+    message: "server/ shares only src/domain and src/content's data with the browser.",
+  },
   ...features.map((name) => ({
     target: `./src/features/${name}`,
     from: './src/features',
@@ -43,8 +67,14 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_') && !n
 /** machines/ are statecharts that run the same in the browser and in tests: views and effects come from outside. */
 const machineImports = {
   patterns: [
-    { regex: '^(react|react-dom|@xstate/react)(/|$)', message: 'machines/ render nothing: React and @xstate/react belong in src/features.' },
-    { regex: '^(firebase|firebase-admin)(/|$)', message: 'machines/ call no services: effects are supplied with .provide() from src/features or src/lib.' },
+    {
+      regex: '^(react|react-dom|@xstate/react)(/|$)',
+      message: 'machines/ render nothing: React and @xstate/react belong in src/features.',
+    },
+    {
+      regex: '^(firebase|firebase-admin)(/|$)',
+      message: 'machines/ call no services: effects are supplied with .provide() from src/features or src/lib.',
+    },
     { regex: '^express(/|$)', message: 'machines/ know nothing of the server.' },
     { regex: `^(node:|(${nodeBuiltins.join('|')})(/|$))`, message: 'machines/ run in the browser too: no Node built-ins.' },
   ],
@@ -85,7 +115,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?![./]|zod/mini$)', message: 'src/domain is plain rules and types: zod/mini is its only package (decision 155).' }] },
+        {
+          patterns: [
+            { regex: '^(?![./]|zod/mini$)', message: 'src/domain is plain rules and types: zod/mini is its only package (decision 155).' },
+          ],
+        },
       ],
     },
   },

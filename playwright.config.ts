@@ -29,43 +29,43 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   // The whole product as `npm start` runs it: build, Firebase Auth Emulator, server with the API. `npm run test:e2e`
   // wraps this in scripts/with-postgres.sh, so the server stores into a throwaway PostgreSQL the tests can query.
   // The emulator is asked for by name, never left to a missing service account (docs/decisions/078-auth-emulator-by-name.md).
-  webServer: [{
-    command: 'node --import tsx scripts/start.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: {
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // Every test and worker shares 127.0.0.1: ten times the per-IP budgets, never in production (decision 097).
-      RATE_LIMIT_SCALE: '10',
-      // A staff pause "from the next cycle" is made by the reconciler (decision 181): every 5 s here, not every minute.
-      PAYMENT_RECONCILE_INTERVAL_MS: '5000',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
-      DATA_DIR: `${tmpdir()}/growth-e2e-${port}`,
-      DIST_DIR: `${tmpdir()}/growth-e2e-${port}/dist`,
+  webServer: [
+    {
+      command: 'node --import tsx scripts/start.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: {
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        // Every test and worker shares 127.0.0.1: ten times the per-IP budgets, never in production (decision 097).
+        RATE_LIMIT_SCALE: '10',
+        // A staff pause "from the next cycle" is made by the reconciler (decision 181): every 5 s here, not every minute.
+        PAYMENT_RECONCILE_INTERVAL_MS: '5000',
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
+        FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
+        DATA_DIR: `${tmpdir()}/growth-e2e-${port}`,
+        DIST_DIR: `${tmpdir()}/growth-e2e-${port}/dist`,
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'pipe',
     },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'pipe',
-  },
-  // Live mode (issue 35), for tests/e2e/live-checkout.spec.ts: a second server on Razorpay keys against the fake
-  // Razorpay, with its own database, serving the build above (webServers start in this order, so it is there).
-  {
-    command: 'node --import tsx tests/e2e/live/liveServer.ts',
-    url: `${liveBaseUrl}/api/health`,
-    env: {
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
+    // Live mode (issue 35), for tests/e2e/live-checkout.spec.ts: a second server on Razorpay keys against the fake
+    // Razorpay, with its own database, serving the build above (webServers start in this order, so it is there).
+    {
+      command: 'node --import tsx tests/e2e/live/liveServer.ts',
+      url: `${liveBaseUrl}/api/health`,
+      env: {
+        LOG_LEVEL: 'warn',
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
+        FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? authEmulatorDefaults.projectId,
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'pipe',
     },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'pipe',
-  }],
+  ],
 });

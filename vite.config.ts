@@ -232,7 +232,13 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
     const sessionKey = sessionStorageKey(envText(loadEnv(config.mode, config.root, 'VITE_').VITE_FIREBASE_API_KEY) ?? DEMO_API_KEY);
     // One inline script (one hash in every page's CSP header), in this order: whether the prerendered page is this
     // visitor's, when the fonts load, the recorder of early presses, then when the app's code starts.
-    const fonts = fontsWhenDueScript({ styleId: 'fonts', preloads: fontPreloads, homeHash: homeHash.source, seenKey: 'fonts-seen', latestMs: 4000 });
+    const fonts = fontsWhenDueScript({
+      styleId: 'fonts',
+      preloads: fontPreloads,
+      homeHash: homeHash.source,
+      seenKey: 'fonts-seen',
+      latestMs: 4000,
+    });
     const appStart = appStartScript({ entry, modules, routePreloads, elsewhereClass, homeHash: homeHash.source, ...appStartTimes });
     const headScript = minifiedScript([notThisPageScript(sessionKey), fonts, earlyPressScript(), appStart].join(';'));
     const headEnd = `    <script>${headScript}</script>\n    ${headStyle}\n    ${styleTags}\n  </head>`;
@@ -294,7 +300,10 @@ function styledComponentIds(): Plugin {
       if (!file.startsWith(path.resolve(import.meta.dirname, 'src') + path.sep) || !/\.tsx?$/.test(file)) return null;
       const match = importStyled.exec(code);
       if (!match) return null;
-      const relative = path.relative(import.meta.dirname, file).split(path.sep).join('/');
+      const relative = path
+        .relative(import.meta.dirname, file)
+        .split(path.sep)
+        .join('/');
       const key = createHash('sha256').update(relative).digest('hex').slice(0, 6);
       const line =
         `import __styled${match[1]} from 'styled-components'; import { styledWithIds as __styledWithIds } from ${JSON.stringify(helper)}; ` +

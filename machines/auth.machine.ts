@@ -34,13 +34,7 @@ export interface Session {
 }
 
 /** The machine's own reasons for a failed step; src/content/authMessages.ts words them. */
-export type AuthReason =
-  | 'unexpected'
-  | 'signInNoUser'
-  | 'signUpNoUser'
-  | 'customTokenFailed'
-  | 'planRequired'
-  | 'resetNeedsEmail';
+export type AuthReason = 'unexpected' | 'signInNoUser' | 'signUpNoUser' | 'customTokenFailed' | 'planRequired' | 'resetNeedsEmail';
 
 /** Why a step failed: one of the machine's reasons, or the plain sentence the failing effect threw (docs/decisions/053). */
 export type AuthFailure = { reason: AuthReason } | { message: string };
@@ -259,10 +253,7 @@ export const authMachine = setup({
     signedOut: {
       on: {
         'auth.signIn': { target: 'signingIn', actions: 'clearError' },
-        'auth.signUp': [
-          { guard: 'hasPlan', target: 'signingUp', actions: 'rememberCheckoutPlan' },
-          { actions: 'requirePlan' },
-        ],
+        'auth.signUp': [{ guard: 'hasPlan', target: 'signingUp', actions: 'rememberCheckoutPlan' }, { actions: 'requirePlan' }],
         'auth.signInWithToken': { target: 'signingInWithToken', actions: 'clearError' },
         // Signed in in another tab.
         'auth.changed': { guard: 'hasSession', target: 'signedIn', actions: 'adoptSession' },

@@ -198,7 +198,11 @@ export const billingMachine = setup({
           invoke: {
             id: 'updateCard',
             src: 'updateCard',
-            input: ({ context }) => ({ subscriptionId: context.overview!.subscription!.id, checkout: context.overview!.checkout, email: context.overview!.email }),
+            input: ({ context }) => ({
+              subscriptionId: context.overview!.subscription!.id,
+              checkout: context.overview!.checkout,
+              email: context.overview!.email,
+            }),
             onDone: { target: '#billing.loading', actions: 'noteCardUpdated' },
             onError: { target: 'idle', actions: 'showFailure' },
           },

@@ -1,11 +1,5 @@
 import { and, assertEvent, assign, fromEventObservable, setup, stateIn, type Subscribable } from 'xstate';
-import {
-  chatFailureMessage,
-  historyForRequest,
-  isSendable,
-  type ChatMessage,
-  type ChatRequestInput,
-} from '../src/domain/chat';
+import { chatFailureMessage, historyForRequest, isSendable, type ChatMessage, type ChatRequestInput } from '../src/domain/chat';
 
 /**
  * The footer chat assistant (docs/product.md §2, §8; docs/architecture.md §4): two parallel regions.

@@ -1,10 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import {
-  contactFieldErrors,
-  type ContactField,
-  type ContactFieldErrors,
-  type ContactInput,
-} from '../src/domain/contact';
+import { contactFieldErrors, type ContactField, type ContactFieldErrors, type ContactInput } from '../src/domain/contact';
 
 /**
  * The contact form (docs/product.md §4, §5): editing with per-field errors, sending, success, failed.
@@ -21,9 +16,7 @@ export interface ContactContext {
 }
 
 export type ContactEvent =
-  | { type: 'contact.change'; field: ContactField; value: string }
-  | { type: 'contact.submit' }
-  | { type: 'contact.reset' };
+  { type: 'contact.change'; field: ContactField; value: string } | { type: 'contact.submit' } | { type: 'contact.reset' };
 
 /** What `sendMessage` may reject with when the server refused some fields; anything else is a failed send. */
 export interface ContactRejection {
@@ -82,10 +75,7 @@ export const contactMachine = setup({
     editing: {
       on: {
         'contact.change': { actions: 'editField' },
-        'contact.submit': [
-          { guard: 'formIsValid', target: 'sending', actions: 'clearFeedback' },
-          { actions: 'showFieldErrors' },
-        ],
+        'contact.submit': [{ guard: 'formIsValid', target: 'sending', actions: 'clearFeedback' }, { actions: 'showFieldErrors' }],
       },
     },
     sending: {

@@ -136,7 +136,8 @@ export function canRetryForward(row: InboxRow | null): row is ContactRow {
 /** Whether the open row is a subscription that allows `action` now (src/domain/admin.ts subscriptionActionsOf). */
 export function canTakeAction(row: InboxRow | null, action: SubscriptionAction): row is StaffSubscriptionRow {
   if (!row || !('invoices' in row)) return false;
-  if (action.kind === 'decline_request') return row.requests.some((request) => request.id === action.requestId && request.status === 'open');
+  if (action.kind === 'decline_request')
+    return row.requests.some((request) => request.id === action.requestId && request.status === 'open');
   return (subscriptionActionsOf(row) as string[]).includes(action.kind);
 }
 
@@ -292,7 +293,12 @@ export const inboxMachine = setup({
       // A status saved while a note was being typed, and the lead came back with a note someone else saved meanwhile:
       // theirs is shown beside the draft, which the next save would otherwise write over it.
       const noteChangedMeanwhile =
-        !savedNote && context.noteDraft !== null && !!before && 'staffNote' in before && 'staffNote' in updated && updated.staffNote !== before.staffNote;
+        !savedNote &&
+        context.noteDraft !== null &&
+        !!before &&
+        'staffNote' in before &&
+        'staffNote' in updated &&
+        updated.staffNote !== before.staffNote;
       const noteConflict = savedNote ? false : context.noteConflict || noteChangedMeanwhile;
       return {
         items: context.items.map((row) => (rowId(row) === rowId(updated) ? updated : row)),

@@ -27,8 +27,7 @@ export type GuestErrors = Partial<Record<GuestField, string>>;
  * subscription's (docs/decisions/180-monthly-billing.md).
  */
 export type CheckoutResponse = { razorpay_payment_id: string; razorpay_signature: string } & (
-  | { razorpay_order_id: string }
-  | { razorpay_subscription_id: string }
+  { razorpay_order_id: string } | { razorpay_subscription_id: string }
 );
 
 /** A payment taken but not yet verified: exactly the body of POST /api/verify-payment. */
@@ -268,10 +267,7 @@ export const paymentMachine = setup({
       ],
       on: {
         'payment.change': { actions: 'editField' },
-        'payment.continue': [
-          { guard: 'detailsValid', target: 'idle', actions: 'acceptDetails' },
-          { actions: 'showDetailErrors' },
-        ],
+        'payment.continue': [{ guard: 'detailsValid', target: 'idle', actions: 'acceptDetails' }, { actions: 'showDetailErrors' }],
       },
     },
     idle: {

@@ -252,10 +252,7 @@ function stepState(step: QuizStep, index: number): StepStateConfig {
   });
 }
 
-const stepStates = Object.fromEntries(quizSteps.map((step, index) => [step, stepState(step, index)])) as Record<
-  QuizStep,
-  StepStateConfig
->;
+const stepStates = Object.fromEntries(quizSteps.map((step, index) => [step, stepState(step, index)])) as Record<QuizStep, StepStateConfig>;
 
 /** A saved draft resumes at its step (src/domain/quiz.ts has already moved it back to the first open one). */
 const resumeTransitions = quizSteps.map((step) => ({

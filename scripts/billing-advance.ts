@@ -15,14 +15,21 @@ async function main(): Promise<number> {
     return 64;
   }
   const url = `http://127.0.0.1:${process.env.PORT ?? '8080'}/api/sandbox/billing/advance`;
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [field]: count }) }).catch(
-    () => null,
-  );
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ [field]: count }),
+  }).catch(() => null);
   if (!response) {
     process.stderr.write(`No server at ${url}. Start the site with \`npm start\` first (PORT selects another port).\n`);
     return 1;
   }
-  const body = (await response.json().catch(() => null)) as { now?: string; charged?: number; failed?: number; error?: { message?: string } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    now?: string;
+    charged?: number;
+    failed?: number;
+    error?: { message?: string };
+  } | null;
   if (response.status === 404) {
     process.stderr.write('That server takes real payments (Razorpay keys are set): it has no sandbox clock to move.\n');
     return 1;

@@ -19,7 +19,11 @@ async function main(): Promise<number> {
   try {
     await runMigrations(database);
     const gateway = config.razorpay
-      ? createRazorpaySubscriptions({ ...config.razorpay, timeoutMs: config.payments.gatewayTimeoutMs, apiBaseUrl: config.payments.razorpayApiUrl })
+      ? createRazorpaySubscriptions({
+          ...config.razorpay,
+          timeoutMs: config.payments.gatewayTimeoutMs,
+          apiBaseUrl: config.payments.razorpayApiUrl,
+        })
       : createSandboxBilling({
           db: database.db,
           payments: createSandboxGateway({ db: database.db }),

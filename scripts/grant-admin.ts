@@ -45,7 +45,9 @@ async function main(): Promise<number> {
       process.stdout.write(`${email} (uid ${change.uid}) already has staff access on ${where}. Nothing changed.\n`);
       return 0;
     case 'revoked':
-      process.stdout.write(`Revoked staff access from ${email} (uid ${change.uid}) on ${where}. Their sessions are ended: the staff inbox refuses them at once.\n`);
+      process.stdout.write(
+        `Revoked staff access from ${email} (uid ${change.uid}) on ${where}. Their sessions are ended: the staff inbox refuses them at once.\n`,
+      );
       return 0;
     case 'was_not_staff':
       process.stdout.write(`${email} (uid ${change.uid}) had no staff access on ${where}. Nothing changed.\n`);

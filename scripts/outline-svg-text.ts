@@ -165,7 +165,10 @@ export async function outlineSvgText(svg: string): Promise<string> {
       if (!typeAttributes.has(name) && !carriedAttributes.has(name)) throw new Error(`outline-svg-text: <text ${name}> is not understood`);
     }
     // SVG's default white space: line breaks dropped, runs of spaces made one, none at either end.
-    const words = decode(content!).replace(/[\r\n]/g, '').replace(/\s+/g, ' ').trim();
+    const words = decode(content!)
+      .replace(/[\r\n]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     const { d, transform } = await outline(attributes, words);
     const carried = [...attributes].filter(([name]) => carriedAttributes.has(name)).map(([name, value]) => ` ${name}="${value}"`);
     result = result.replace(whole!, () => `<path${carried.join('')} transform="${transform}" d="${d}"/>`);

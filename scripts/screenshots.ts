@@ -9,9 +9,26 @@ import { chromiumArgs, chromiumPath } from '../tests/chromium';
 const [baseUrl = 'http://127.0.0.1:8080', outDir = '/tmp/shots', ...only] = process.argv.slice(2);
 const routes = only.length
   ? only
-  : ['/', '/about', '/pricing', '/how-it-works', '/apps', '/case-studies', '/case-studies/ecommerce-platform-redesign',
-     '/case-studies/brand-identity-refresh', '/case-studies/nope', '/contact', '/help', '/legal/terms', '/legal/refunds',
-     '/nowhere', '/signin', '/get-started', '/report', '/dashboard'];
+  : [
+      '/',
+      '/about',
+      '/pricing',
+      '/how-it-works',
+      '/apps',
+      '/case-studies',
+      '/case-studies/ecommerce-platform-redesign',
+      '/case-studies/brand-identity-refresh',
+      '/case-studies/nope',
+      '/contact',
+      '/help',
+      '/legal/terms',
+      '/legal/refunds',
+      '/nowhere',
+      '/signin',
+      '/get-started',
+      '/report',
+      '/dashboard',
+    ];
 const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 
 mkdirSync(outDir, { recursive: true });

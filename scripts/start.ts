@@ -43,7 +43,13 @@ function say(part: string, text: string) {
 }
 
 /** `explain`: the child's output is kept instead of shown, and read for the reason should it stop. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string, explain?: (output: string) => string | undefined): ChildProcess {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  label: string,
+  explain?: (output: string) => string | undefined,
+): ChildProcess {
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', explain ? 'pipe' : 'inherit', explain ? 'pipe' : 'inherit'] });
   const output = outputTail();
   child.stdout?.on('data', output.add);
@@ -52,7 +58,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: str
   child.on('exit', (code, signal) => {
     if (stopping) return;
     const reason = explain?.(output.text);
-    process.stderr.write(`${label} stopped unexpectedly (${signal ?? `exit code ${code}`})${reason ? `: ${reason}` : ''}; stopping everything.\n`);
+    process.stderr.write(
+      `${label} stopped unexpectedly (${signal ?? `exit code ${code}`})${reason ? `: ${reason}` : ''}; stopping everything.\n`,
+    );
     void stopAll(1);
   });
   return child;
@@ -77,11 +85,14 @@ async function stopAll(code: number, signal: NodeJS.Signals = 'SIGTERM') {
   stopping = true;
   const exits = children
     .filter((child) => child.exitCode === null && child.signalCode === null)
-    .map((child) => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(signal);
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    }));
+    .map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill(signal);
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        }),
+    );
   await Promise.all(exits);
   process.exit(code);
 }
@@ -113,7 +124,9 @@ function newestChange(path: string): number {
 
 /** The VITE_* settings are baked into the build, so a build made with others is stale too. */
 function buildSettings(env: NodeJS.ProcessEnv): string {
-  const settings = Object.entries(env).filter(([key]) => key.startsWith('VITE_')).sort();
+  const settings = Object.entries(env)
+    .filter(([key]) => key.startsWith('VITE_'))
+    .sort();
   return JSON.stringify(Object.fromEntries(settings));
 }
 
@@ -173,7 +186,13 @@ async function main() {
     } else {
       say('auth', 'starting the Firebase Auth Emulator (about 20 s) ...');
       const configFile = emulatorConfigFor(emulatorHost);
-      run(bin('firebase'), ['--config', configFile, 'emulators:start', '--only', 'auth', '--project', projectId], env, 'the Firebase Auth Emulator', emulatorFailure);
+      run(
+        bin('firebase'),
+        ['--config', configFile, 'emulators:start', '--only', 'auth', '--project', projectId],
+        env,
+        'the Firebase Auth Emulator',
+        emulatorFailure,
+      );
       await waitFor(`http://${emulatorHost}/`, 'the Firebase Auth Emulator', 120_000);
     }
     await enableEmailPrivacy(emulator);
@@ -183,7 +202,10 @@ async function main() {
   run(process.execPath, ['--import', 'tsx', 'server/index.ts'], { ...env, PORT: serverPort }, 'the server');
   await waitFor(`http://127.0.0.1:${serverPort}/api/health`, 'the server', 120_000);
 
-  say('auth', emulator ? `embedded: Firebase Auth Emulator at ${emulator.emulatorHost} (project ${emulator.projectId})` : 'live Firebase project');
+  say(
+    'auth',
+    emulator ? `embedded: Firebase Auth Emulator at ${emulator.emulatorHost} (project ${emulator.projectId})` : 'live Firebase project',
+  );
   say('database', config.modes.database === 'postgres' ? 'live PostgreSQL (DATABASE_URL)' : `embedded: PGlite in ${config.dataDir}/pglite`);
   say('payments', config.modes.payments === 'live' ? 'live Razorpay keys' : 'sandbox gateway (no Razorpay keys set)');
   say('chat', config.modes.chat === 'gemini' ? 'live Gemini' : 'local assistant (no GEMINI_API_KEY set)');

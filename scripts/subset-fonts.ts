@@ -39,8 +39,18 @@ export function labelCharacters(texts: readonly string[] = devanagariOnEnglishPa
 }
 
 export const fontSubsets: readonly FontSubset[] = [
-  { file: devanagariLabelsFont.file, source: devanagariLabelsFont.source, characters: labelCharacters(), weight: devanagariLabelsFont.weight },
-  ...latinBasicFonts.map(({ file, source }) => ({ file, source, characters: charactersOf([latinBasicCharacters]), weight: latinBasicWeight })),
+  {
+    file: devanagariLabelsFont.file,
+    source: devanagariLabelsFont.source,
+    characters: labelCharacters(),
+    weight: devanagariLabelsFont.weight,
+  },
+  ...latinBasicFonts.map(({ file, source }) => ({
+    file,
+    source,
+    characters: charactersOf([latinBasicCharacters]),
+    weight: latinBasicWeight,
+  })),
 ];
 
 /** A CSS `unicode-range` naming exactly `characters`, runs of consecutive code points as ranges: `U+20-7E, U+A0`. */
@@ -66,6 +76,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const font = await makeSubset(subset);
     const file = path.join(fontsDir, subset.file);
     await writeFile(file, font);
-    process.stdout.write(`${path.relative(process.cwd(), file)}: ${font.length} bytes, unicode-range: ${unicodeRangeOf(subset.characters)}\n`);
+    process.stdout.write(
+      `${path.relative(process.cwd(), file)}: ${font.length} bytes, unicode-range: ${unicodeRangeOf(subset.characters)}\n`,
+    );
   }
 }

@@ -68,7 +68,10 @@ const allowedOrigins = z.preprocess(
     .string()
     .transform((value, context) => {
       const origins: string[] = [];
-      for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+      for (const entry of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
         const url = URL.canParse(entry) ? new URL(entry) : undefined;
         if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
           context.addIssue({ code: 'custom', message: `"${entry}" is not an origin such as https://example.in` });
@@ -87,8 +90,14 @@ const allowedHosts = z.preprocess(
   z
     .string()
     .transform((value, context) => {
-      const hosts = value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
-      const bad = hosts.find((host) => !/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host));
+      const hosts = value
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = hosts.find(
+        (host) =>
+          !/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host),
+      );
       if (bad !== undefined || hosts.length === 0) {
         context.addIssue({ code: 'custom', message: `"${bad ?? value}" is not a host name such as growthpath.in (no scheme, no port)` });
         return z.NEVER;
@@ -149,7 +158,12 @@ const envSchema = z.object({
   ),
   PAYMENT_RECONCILE_AFTER_MINUTES: z.preprocess(
     blankAsUndefined,
-    z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(24 * 60).default(5),
+    z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(5),
   ),
   PAYMENT_RECONCILE_INTERVAL_MS: z.preprocess(
     blankAsUndefined,
@@ -309,7 +323,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET,
     RAZORPAY_WEBHOOK_SECRET: e.RAZORPAY_WEBHOOK_SECRET,
   };
-  const missingKeys = Object.entries(razorpayKeys).filter(([, value]) => !value).map(([name]) => name);
+  const missingKeys = Object.entries(razorpayKeys)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missingKeys.length > 0 && missingKeys.length < 3) {
     throw new Error(`Invalid environment: ${missingKeys.join(', ')}: must be set together with the other Razorpay keys`);
   }
@@ -351,8 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
     : {
         mode: 'live',
-        projectId:
-          e.FIREBASE_PROJECT_ID ?? (typeof serviceAccount?.project_id === 'string' ? serviceAccount.project_id : undefined),
+        projectId: e.FIREBASE_PROJECT_ID ?? (typeof serviceAccount?.project_id === 'string' ? serviceAccount.project_id : undefined),
         serviceAccount,
       };
   if (auth === 'emulator' && e.ALLOWED_HOSTS) {

@@ -47,7 +47,13 @@ async function main(): Promise<void> {
       })
     : undefined;
 
-  const services = createServices({ config, db: database.db, logger, forwarder: worker, rateLimits: scaledRateLimits(config.rateLimitScale) });
+  const services = createServices({
+    config,
+    db: database.db,
+    logger,
+    forwarder: worker,
+    rateLimits: scaledRateLimits(config.rateLimitScale),
+  });
   const reconciler = createReconciler({ service: services.payments.service, logger, intervalMs: config.payments.reconcileIntervalMs });
 
   let server: Server;
@@ -66,7 +72,13 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
-  logger.info(`listening on ${url}`, { url, database: database.kind, auth: config.modes.auth, payments: config.modes.payments, forwarding: Boolean(worker) });
+  logger.info(`listening on ${url}`, {
+    url,
+    database: database.kind,
+    auth: config.modes.auth,
+    payments: config.modes.payments,
+    forwarding: Boolean(worker),
+  });
   if (config.firebase.mode === 'emulator' && !isLoopback(config.host)) {
     logger.warn('sign-ins are verified by the Auth Emulator, which accepts unsigned tokens, and HOST lets other machines in', {
       host: config.host,

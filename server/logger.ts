@@ -48,19 +48,21 @@ function serialise(value: unknown): unknown {
 
 export function createLogger({ level = 'info', write = defaultWrite, now = () => new Date() }: LoggerOptions = {}): Logger {
   const threshold = rank[level];
-  const log = (at: Exclude<LogLevel, 'silent'>) => (message: string, fields: LogFields = {}) => {
-    if (rank[at] < threshold) return;
-    const entry: LogFields = { time: now().toISOString(), level: at, msg: message };
-    for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
-    let line: string;
-    try {
-      line = JSON.stringify(entry);
-    } catch {
-      // A circular or BigInt field must not turn logging itself into a crash.
-      line = JSON.stringify({ time: entry.time, level: at, msg: message, logError: 'unserialisable fields' });
-    }
-    write(line, at);
-  };
+  const log =
+    (at: Exclude<LogLevel, 'silent'>) =>
+    (message: string, fields: LogFields = {}) => {
+      if (rank[at] < threshold) return;
+      const entry: LogFields = { time: now().toISOString(), level: at, msg: message };
+      for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
+      let line: string;
+      try {
+        line = JSON.stringify(entry);
+      } catch {
+        // A circular or BigInt field must not turn logging itself into a crash.
+        line = JSON.stringify({ time: entry.time, level: at, msg: message, logError: 'unserialisable fields' });
+      }
+      write(line, at);
+    };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
 

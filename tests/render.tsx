@@ -13,7 +13,9 @@ import { SignOutToHomeProvider } from '../src/lib/auth/signOutToHome';
  * `route`, plus a user-event instance.
  */
 export function renderWithApp(ui: ReactElement, { route = '/', auth }: { route?: string; auth?: AuthStore } = {}) {
-  const router = createMemoryRouter([{ path: '*', element: <SignOutToHomeProvider>{ui}</SignOutToHomeProvider> }], { initialEntries: [route] });
+  const router = createMemoryRouter([{ path: '*', element: <SignOutToHomeProvider>{ui}</SignOutToHomeProvider> }], {
+    initialEntries: [route],
+  });
   const user = userEvent.setup();
   const result = render(
     <ThemeProvider theme={theme}>

@@ -16,7 +16,19 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 export const csvColumns: { [T in AdminTab]: Columns<InboxRows[T]> } = {
   contact: {
-    header: ['Received', 'Name', 'Email', 'Phone', 'Message', 'Status', 'Staff note', 'Forwarding', 'Forwarding attempts', 'Last forwarding error', 'Id'],
+    header: [
+      'Received',
+      'Name',
+      'Email',
+      'Phone',
+      'Message',
+      'Status',
+      'Staff note',
+      'Forwarding',
+      'Forwarding attempts',
+      'Last forwarding error',
+      'Id',
+    ],
     cells: (r) => [
       r.createdAt,
       r.name,

@@ -26,7 +26,8 @@ export interface Keyed<R> {
 export type Lister<T extends AdminTab> = (db: Database, filter: ListFilter, maxAttempts: number) => Promise<Keyed<InboxRows[T]>[]>;
 
 /** A time as text to the microsecond in UTC: the cursor's half that a JS Date cannot carry. */
-export const cursorTime = (column: AnyPgColumn | SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const cursorTime = (column: AnyPgColumn | SQL) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** `%` and `_` (and the escape itself) match literally: a search for "100%" finds "100%", not everything. */
 export function likePattern(q: string): string {

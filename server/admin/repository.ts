@@ -18,7 +18,18 @@ import type {
 import { chatTurnSchema } from '../../src/domain/admin';
 import { contactForwardKind } from '../contact/forwarder';
 import type { Database } from '../db/client';
-import { chatLeads, contactMessages, orders, outbox, paymentDisputes, payments, quizSubmissions, staffAudit, subscriptions, userProfiles } from '../db/schema';
+import {
+  chatLeads,
+  contactMessages,
+  orders,
+  outbox,
+  paymentDisputes,
+  payments,
+  quizSubmissions,
+  staffAudit,
+  subscriptions,
+  userProfiles,
+} from '../db/schema';
 import type { Cursor } from './cursor';
 import { cursorTime, iso, recordOf, searchOf, textOf, type Keyed, type ListFilter, type Lister, type SearchColumns } from './listing';
 import { chargedOnce, listSubscriptions, subscriptionSearch, subscriptionSummary } from './subscriptionRows';
@@ -49,10 +60,16 @@ function turnsOf(value: unknown): ChatTurn[] {
 
 /** Each tab's table, the text a search matches, the phone numbers it matches by their digits, and the rows it lists. */
 const searchSources = {
-  contact: [contactMessages, { text: [contactMessages.name, contactMessages.email, contactMessages.message], phones: [contactMessages.phone] }],
+  contact: [
+    contactMessages,
+    { text: [contactMessages.name, contactMessages.email, contactMessages.message], phones: [contactMessages.phone] },
+  ],
   quiz: [
     quizSubmissions,
-    { text: [quizSubmissions.fullName, quizSubmissions.email, quizSubmissions.businessName], phones: [sql`(${quizSubmissions.answers} ->> 'phone')`] },
+    {
+      text: [quizSubmissions.fullName, quizSubmissions.email, quizSubmissions.businessName],
+      phones: [sql`(${quizSubmissions.answers} ->> 'phone')`],
+    },
   ],
   // A chat lead has no business field: what they need is where the business shows. It has no phone field either.
   chat: [chatLeads, { text: [chatLeads.name, chatLeads.email, chatLeads.need], phones: [] }],
@@ -205,9 +222,7 @@ const listChat: Lister<'chat'> = async (db, { q, before, id, limit }) => {
 
 /** Flagged to go back and not yet refunded in full. */
 const owesRefund = sql`${payments.refundNeeded} and ${payments.amountRefundedPaise} < ${payments.amountPaise}`;
-const refundNeeded = exists(
-  sql`(select 1 from ${payments} where ${payments.gatewayOrderId} = ${orders.gatewayOrderId} and ${owesRefund})`,
-);
+const refundNeeded = exists(sql`(select 1 from ${payments} where ${payments.gatewayOrderId} = ${orders.gatewayOrderId} and ${owesRefund})`);
 const refundedSum = sql`(select coalesce(sum(${payments.amountRefundedPaise}), 0)::int from ${payments} where ${payments.gatewayOrderId} = ${orders.gatewayOrderId})`;
 // Nested, not the select's field itself: drizzle writes a single-table select's own column references without their
 // table, which inside this subquery would compare payments' order id with itself.
@@ -219,7 +234,13 @@ type StoredDispute = Omit<NonNullable<OrderRow['dispute']>, 'respondBy'> & { res
 
 const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
   const rows = await db
-    .select({ order: orders, cursorAt: cursorTime(orders.createdAt), refundNeeded: sql<boolean>`${refundNeeded}`, refundedPaise, dispute: latestDispute })
+    .select({
+      order: orders,
+      cursorAt: cursorTime(orders.createdAt),
+      refundNeeded: sql<boolean>`${refundNeeded}`,
+      refundedPaise,
+      dispute: latestDispute,
+    })
     .from(orders)
     .where(
       and(
@@ -253,7 +274,11 @@ const listOrders: Lister<'orders'> = async (db, { q, before, id, limit }) => {
         fulfilmentError: o.fulfilmentError,
         refundNeeded: refund === true,
         refundedPaise: Number(refunded),
-        dispute: dispute && { ...dispute, amountPaise: Number(dispute.amountPaise), respondBy: iso(dispute.respondBy ? new Date(dispute.respondBy) : null) },
+        dispute: dispute && {
+          ...dispute,
+          amountPaise: Number(dispute.amountPaise),
+          respondBy: iso(dispute.respondBy ? new Date(dispute.respondBy) : null),
+        },
       },
     };
   });
@@ -297,7 +322,12 @@ const listers: { [T in AdminTab]: Lister<T> } = {
   subscriptions: listSubscriptions,
 };
 
-export function listRows<T extends AdminTab>(db: Database, tab: T, filter: ListFilter, maxAttempts: number): Promise<Keyed<InboxRows[T]>[]> {
+export function listRows<T extends AdminTab>(
+  db: Database,
+  tab: T,
+  filter: ListFilter,
+  maxAttempts: number,
+): Promise<Keyed<InboxRows[T]>[]> {
   return listers[tab](db, filter, maxAttempts);
 }
 
@@ -313,7 +343,6 @@ export async function countMatching(db: Database, tab: AdminTab, q: string, cap:
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matched);
   return Number(row?.count ?? 0);
 }
-
 
 // ---- summary ------------------------------------------------------------------------------------------------------
 
@@ -351,11 +380,7 @@ const leadTables = { contact: contactMessages, quiz: quizSubmissions, chat: chat
 /** The lead's status and note, locked until the caller's transaction ends; undefined when there is no such lead. */
 export async function lockLead(tx: Database, tab: LeadTab, id: string): Promise<{ status: LeadStatus; staffNote: string } | undefined> {
   const table = leadTables[tab];
-  const [row] = await tx
-    .select({ status: table.status, staffNote: table.staffNote })
-    .from(table)
-    .where(eq(table.id, id))
-    .for('update');
+  const [row] = await tx.select({ status: table.status, staffNote: table.staffNote }).from(table).where(eq(table.id, id)).for('update');
   return row ? { status: row.status as LeadStatus, staffNote: row.staffNote } : undefined;
 }
 
@@ -396,5 +421,8 @@ export async function lockForward(tx: Database, contactMessageId: string) {
 
 /** Due now with a fresh set of attempts; last_error stays until a delivery succeeds. */
 export async function resetForward(tx: Database, outboxId: number): Promise<void> {
-  await tx.update(outbox).set({ attempts: 0, nextAttemptAt: sql`now()` }).where(eq(outbox.id, outboxId));
+  await tx
+    .update(outbox)
+    .set({ attempts: 0, nextAttemptAt: sql`now()` })
+    .where(eq(outbox.id, outboxId));
 }

@@ -76,7 +76,14 @@ const noSuchRow = () => new AppError(404, 'not_found', 'There is no such row. It
 
 const who = (staff: VerifiedUser): Pick<AuditEntry, 'staffUid' | 'staffEmail'> => ({ staffUid: staff.uid, staffEmail: staff.email });
 
-export function createAdminService({ db, maxAttempts, onRetry, exportChunk = 1_000, payments, logger = silentLogger }: AdminServiceDeps): AdminService {
+export function createAdminService({
+  db,
+  maxAttempts,
+  onRetry,
+  exportChunk = 1_000,
+  payments,
+  logger = silentLogger,
+}: AdminServiceDeps): AdminService {
   const staffBilling = payments && createStaffBilling({ db, billing: payments.billing, gateway: payments.subscriptions, logger });
   /** The time subscriptions are judged at: the billing gateway's (the sandbox's clock can be moved on). */
   const now = async () => (staffBilling ? staffBilling.now() : new Date());
@@ -88,7 +95,10 @@ export function createAdminService({ db, maxAttempts, onRetry, exportChunk = 1_0
   }
 
   async function* exportLines(tab: AdminTab, q: string, rows: number): AsyncGenerator<string> {
-    const columns = csvColumns[tab] as { header: readonly string[]; cells(row: InboxRows[AdminTab]): ReturnType<typeof csvColumns.customers.cells> };
+    const columns = csvColumns[tab] as {
+      header: readonly string[];
+      cells(row: InboxRows[AdminTab]): ReturnType<typeof csvColumns.customers.cells>;
+    };
     const at = await now();
     // A byte-order mark first: Excel on Windows reads a CSV without one in the machine's own code page, and Hindi
     // names come out as mojibake. Other spreadsheets and CSV readers skip it.
@@ -138,7 +148,12 @@ export function createAdminService({ db, maxAttempts, onRetry, exportChunk = 1_0
         if (!before) return undefined;
         // Written over a note that is no longer the stored one: another member of staff saved theirs meanwhile.
         const { staffNote, staffNoteBefore } = update;
-        if (staffNote !== undefined && staffNoteBefore !== undefined && before.staffNote !== staffNoteBefore && before.staffNote !== staffNote) {
+        if (
+          staffNote !== undefined &&
+          staffNoteBefore !== undefined &&
+          before.staffNote !== staffNoteBefore &&
+          before.staffNote !== staffNote
+        ) {
           throw new AppError(409, noteChanged.code, noteChanged.message, { current: await rowById(tx, tab, id, at) });
         }
         const after = { status: update.status ?? before.status, staffNote: update.staffNote ?? before.staffNote };
@@ -153,7 +168,12 @@ export function createAdminService({ db, maxAttempts, onRetry, exportChunk = 1_0
     },
 
     async actOnSubscription(id, action, staff) {
-      if (!staffBilling) throw new AppError(503, 'billing_unavailable', 'Subscriptions cannot be changed from this server: monthly billing is not set up on it.');
+      if (!staffBilling)
+        throw new AppError(
+          503,
+          'billing_unavailable',
+          'Subscriptions cannot be changed from this server: monthly billing is not set up on it.',
+        );
       const row = await rowById(db, 'subscriptions', id, await now());
       if (!row) throw new AppError(404, 'not_found', 'There is no such subscription.');
       await actOnSubscription(staffBilling, row, action, who(staff));

@@ -8,9 +8,7 @@ import { STAFF_CLAIM } from '../../src/domain/admin';
  * revoked session (server/auth/requireUser.ts), so the leads close at once rather than when the token expires.
  */
 
-export type StaffChange =
-  | { outcome: 'no_account' }
-  | { outcome: 'granted' | 'already_staff' | 'revoked' | 'was_not_staff'; uid: string };
+export type StaffChange = { outcome: 'no_account' } | { outcome: 'granted' | 'already_staff' | 'revoked' | 'was_not_staff'; uid: string };
 
 type ClaimsAdmin = Pick<Auth, 'getUserByEmail' | 'setCustomUserClaims' | 'revokeRefreshTokens'>;
 

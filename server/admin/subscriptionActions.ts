@@ -1,4 +1,9 @@
-import { subscriptionActionsOf, type StaffSubscriptionRow, type SubscriptionAction, type SubscriptionActionKind } from '../../src/domain/admin';
+import {
+  subscriptionActionsOf,
+  type StaffSubscriptionRow,
+  type SubscriptionAction,
+  type SubscriptionActionKind,
+} from '../../src/domain/admin';
 import type { StaffBilling } from '../billing/staff';
 import { AppError } from '../http/errors';
 

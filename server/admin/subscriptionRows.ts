@@ -19,7 +19,12 @@ const s = subscriptions;
 export const chargedOnce = sql`${s.paidCount} > 0`;
 
 export const subscriptionSearch: SearchColumns = {
-  text: [s.customerEmail, sql`(${s.customerDetails} ->> 'fullName')`, sql`(${s.customerDetails} ->> 'businessName')`, s.gatewaySubscriptionId],
+  text: [
+    s.customerEmail,
+    sql`(${s.customerDetails} ->> 'fullName')`,
+    sql`(${s.customerDetails} ->> 'businessName')`,
+    s.gatewaySubscriptionId,
+  ],
   phones: [sql`(${s.customerDetails} ->> 'phone')`],
 };
 
@@ -49,7 +54,14 @@ export const listSubscriptions: Lister<'subscriptions'> = async (db, { q, before
   const rows = await db
     .select({ subscription: s, nextCharge, openRequests, rank, cursorAt: cursorTime(chargeKey) })
     .from(s)
-    .where(and(chargedOnce, searchOf(q, subscriptionSearch), keysetAfter(before), id === undefined ? undefined : eq(s.gatewaySubscriptionId, id)))
+    .where(
+      and(
+        chargedOnce,
+        searchOf(q, subscriptionSearch),
+        keysetAfter(before),
+        id === undefined ? undefined : eq(s.gatewaySubscriptionId, id),
+      ),
+    )
     .orderBy(rank, chargeKey, asc(s.gatewaySubscriptionId))
     .limit(limit);
   const ids = rows.map((row) => row.subscription.gatewaySubscriptionId);

@@ -37,9 +37,7 @@ function sharedAuth(settings: FirebaseSettings): Auth {
   if (existing) return getAuth(existing);
 
   if (settings.mode === 'emulator') return getAuth(initializeApp({ projectId: settings.projectId }, name));
-  const credential = settings.serviceAccount
-    ? cert(settings.serviceAccount as ServiceAccount)
-    : applicationDefault();
+  const credential = settings.serviceAccount ? cert(settings.serviceAccount as ServiceAccount) : applicationDefault();
   return getAuth(initializeApp({ credential, ...(settings.projectId ? { projectId: settings.projectId } : {}) }, name));
 }
 

@@ -29,7 +29,8 @@ export async function upsertProfile(db: Database, uid: string, email: string, ch
 }
 
 /** A plan's place in the price list, in SQL (null for none): what "higher" means to recordPurchase. */
-const rankOf = (column: SQL) => sql`array_position(${sql.raw(`array[${plans.map((plan) => `'${plan.key}'`).join(', ')}]`)}::text[], ${column})`;
+const rankOf = (column: SQL) =>
+  sql`array_position(${sql.raw(`array[${plans.map((plan) => `'${plan.key}'`).join(', ')}]`)}::text[], ${column})`;
 
 /**
  * The entitlement write: only a verified payment (or an operator) calls this (decision D4). A purchase raises or

@@ -77,15 +77,13 @@ export function createBillingAccount({
     const current = currentOf(rows);
     let subscription: BillingSubscription | null = null;
     if (current) {
-      const requests = (await requestsOf(db, current.gatewaySubscriptionId)).map(
-        (request): BillingRequest => ({
-          id: request.id,
-          kind: request.kind as BillingRequest['kind'],
-          plan: findPlan(request.plan)?.key ?? null,
-          status: request.status as BillingRequest['status'],
-          createdAt: request.createdAt.toISOString(),
-        }),
-      );
+      const requests = (await requestsOf(db, current.gatewaySubscriptionId)).map((request): BillingRequest => ({
+        id: request.id,
+        kind: request.kind as BillingRequest['kind'],
+        plan: findPlan(request.plan)?.key ?? null,
+        status: request.status as BillingRequest['status'],
+        createdAt: request.createdAt.toISOString(),
+      }));
       subscription = {
         id: current.gatewaySubscriptionId,
         plan: findPlan(current.plan)!.key,
@@ -144,10 +142,19 @@ export function createBillingAccount({
       throw new AppError(409, 'not_started', 'Your monthly payment has not started yet: ask your account manager once it has.');
     }
     const plan = body.kind === 'change_plan' ? findPlan(body.plan)!.key : null;
-    if (plan === row.plan) throw new AppError(400, 'validation_failed', 'You are on that plan already.', { fieldErrors: { plan: 'You are on that plan already.' } });
+    if (plan === row.plan)
+      throw new AppError(400, 'validation_failed', 'You are on that plan already.', {
+        fieldErrors: { plan: 'You are on that plan already.' },
+      });
     const stored = await openRequest(db, { gatewaySubscriptionId: row.gatewaySubscriptionId, uid: user.uid, kind: body.kind, plan });
     logger.info('billing request', { subscriptionId: row.gatewaySubscriptionId, kind: body.kind, plan });
-    return { id: stored.id, kind: body.kind, plan: findPlan(stored.plan)?.key ?? null, status: 'open', createdAt: stored.createdAt.toISOString() };
+    return {
+      id: stored.id,
+      kind: body.kind,
+      plan: findPlan(stored.plan)?.key ?? null,
+      status: 'open',
+      createdAt: stored.createdAt.toISOString(),
+    };
   }
 
   return { overview, cancel, request };

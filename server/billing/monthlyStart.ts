@@ -55,7 +55,12 @@ export function createMonthlyStart({
       throw new AppError(409, 'already_monthly', 'Your monthly payment is already set up.');
     }
     const held = await heldOneTimePlan(db, user.uid, now);
-    if (!held) throw new AppError(409, 'nothing_to_continue', 'There is no plan paid once on your account to continue monthly. Choose a plan on the Pricing page.');
+    if (!held)
+      throw new AppError(
+        409,
+        'nothing_to_continue',
+        'There is no plan paid once on your account to continue monthly. Choose a plan on the Pricing page.',
+      );
     const price = billingPriceOf(held.plan);
     if (!price) throw new AppError(409, 'plan_not_sold_online', 'This plan is set up by your account manager. Please contact us.');
 
@@ -72,7 +77,10 @@ export function createMonthlyStart({
         notes: { plan: price.plan, receipt, continues: 'one-time payment' },
       });
     } catch (err) {
-      logger.warn('gateway subscription for a monthly start failed', { plan: price.plan, error: err instanceof Error ? err.message : String(err) });
+      logger.warn('gateway subscription for a monthly start failed', {
+        plan: price.plan,
+        error: err instanceof Error ? err.message : String(err),
+      });
       throw gatewayAppError(err);
     }
     const stored = await insertStartedSubscription(db, {
@@ -89,7 +97,13 @@ export function createMonthlyStart({
       startsAt: held.paidThrough,
     });
     if (stored) {
-      logger.info('subscription status', { subscriptionId: created.id, plan: price.plan, from: null, to: created.status, by: 'monthly-start' });
+      logger.info('subscription status', {
+        subscriptionId: created.id,
+        plan: price.plan,
+        from: null,
+        to: created.status,
+        by: 'monthly-start',
+      });
       return answerOf(stored);
     }
     // Another request of this account stored its own first; the one made here is never authorised and expires.
@@ -104,7 +118,9 @@ export function createMonthlyStart({
     const rows = await subscriptionsOfAccount(db, user.uid);
     const row = rows.find((candidate) => candidate.gatewaySubscriptionId === subscriptionId && candidate.startsAt);
     if (!row) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
-    if (!isValidSubscriptionSignature({ subscriptionId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature }, keySecret)) {
+    if (
+      !isValidSubscriptionSignature({ subscriptionId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature }, keySecret)
+    ) {
       logger.warn('monthly start signature refused', { subscriptionId });
       throw new AppError(400, 'signature_invalid', 'The payment provider’s answer could not be checked. Please try again.');
     }

@@ -1,6 +1,13 @@
 import { GatewayError } from '../payments/gateway';
 import { razorpayClient, type RazorpayGatewayOptions } from '../payments/razorpayGateway';
-import { invoiceFromEntity, planFromEntity, subscriptionFromEntity, type GatewayInvoice, type GatewayPlan, type SubscriptionGateway } from './gateway';
+import {
+  invoiceFromEntity,
+  planFromEntity,
+  subscriptionFromEntity,
+  type GatewayInvoice,
+  type GatewayPlan,
+  type SubscriptionGateway,
+} from './gateway';
 
 /**
  * Razorpay's Plans, Subscriptions and Invoices API through the official SDK (docs/billing/razorpay-subscriptions.md
@@ -58,7 +65,8 @@ export function createRazorpaySubscriptions(options: RazorpayGatewayOptions): Su
         sdk.plans.create({ period: 'monthly', interval: 1, item: { name, amount: monthlyPaise, currency: 'INR' }, notes }),
       );
       const plan = planFromEntity(entity);
-      if (!plan || plan.monthlyPaise !== monthlyPaise) throw new GatewayError('refused', 'Razorpay answered with a plan that does not match the request');
+      if (!plan || plan.monthlyPaise !== monthlyPaise)
+        throw new GatewayError('refused', 'Razorpay answered with a plan that does not match the request');
       return plan;
     },
     listPlans: () => everyPage((skip) => sdk.plans.all({ count: PAGE, skip }), planFromEntity),

@@ -100,7 +100,12 @@ export async function storeGatewayState(tx: Database, id: string, state: Gateway
 export async function updateSubscription(
   tx: Database,
   id: string,
-  changes: Partial<Pick<SubscriptionRow, 'plan' | 'monthlyPaise' | 'paidThrough' | 'cancelAt' | 'cancelAfterCharge' | 'customerUid' | 'customerEmail' | 'customerDetails'>>,
+  changes: Partial<
+    Pick<
+      SubscriptionRow,
+      'plan' | 'monthlyPaise' | 'paidThrough' | 'cancelAt' | 'cancelAfterCharge' | 'customerUid' | 'customerEmail' | 'customerDetails'
+    >
+  >,
 ): Promise<void> {
   await tx
     .update(subscriptions)
@@ -129,7 +134,11 @@ export async function claimSubscriptionsToReconcile(
         sql`${subscriptions.status} not in ('cancelled', 'completed', 'expired')`,
         // One never paid for is given up on after a while: its buyer walked away.
         or(sql`${subscriptions.status} <> 'created'`, gt(subscriptions.createdAt, createdAfter)),
-        or(isNull(subscriptions.checkedAt), lt(subscriptions.checkedAt, checkedBefore), and(lte(subscriptions.chargeAt, at), lt(subscriptions.checkedAt, subscriptions.chargeAt))),
+        or(
+          isNull(subscriptions.checkedAt),
+          lt(subscriptions.checkedAt, checkedBefore),
+          and(lte(subscriptions.chargeAt, at), lt(subscriptions.checkedAt, subscriptions.chargeAt)),
+        ),
       ),
     )
     // The longest unchecked first: with more due than one pass takes, every subscription still gets its turn.
@@ -234,7 +243,11 @@ export async function accountsPastPaidPeriod(db: Database, before: Date, limit: 
       and(
         isNotNull(userProfiles.purchasedPlan),
         lt(userProfiles.planPaidThrough, before),
-        or(sql`${userProfiles.billingState} not in ('active', 'payment_failed')`, isNull(userProfiles.billingState), lt(userProfiles.planPaidThrough, graceEnd)),
+        or(
+          sql`${userProfiles.billingState} not in ('active', 'payment_failed')`,
+          isNull(userProfiles.billingState),
+          lt(userProfiles.planPaidThrough, graceEnd),
+        ),
       ),
     )
     .orderBy(asc(userProfiles.planPaidThrough))

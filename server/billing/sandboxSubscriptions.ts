@@ -38,7 +38,10 @@ export interface SandboxBilling {
    * The checkout's 'Pay now' for a subscription, signed as Checkout's handler receives it: its first charge, or for one
    * that starts later the card's authorisation (a token payment, refunded) and the first charge at its start.
    */
-  pay(subscriptionId: string, prefill?: { email?: string }): Promise<{ razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string }>;
+  pay(
+    subscriptionId: string,
+    prefill?: { email?: string },
+  ): Promise<{ razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string }>;
   /** The checkout's 'Simulate failure': the authorisation payment fails, the subscription stays `created`. */
   fail(subscriptionId: string): Promise<{ code: string; description: string; razorpay_payment_id: string }>;
   /** Moves the clock on and charges everything that fell due, sending each event as it happens. */
@@ -82,7 +85,10 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       .onConflictDoUpdate({ target: sandboxEntities.id, set: { entity, updatedAt: sql`now()` } });
   }
   async function load(id: string, kind: string): Promise<Entity | undefined> {
-    const [row] = await db.select().from(sandboxEntities).where(and(eq(sandboxEntities.id, id), eq(sandboxEntities.kind, kind)));
+    const [row] = await db
+      .select()
+      .from(sandboxEntities)
+      .where(and(eq(sandboxEntities.id, id), eq(sandboxEntities.kind, kind)));
     return row?.entity as Entity | undefined;
   }
   async function loadSubscription(id: string): Promise<SubscriptionEntity> {
@@ -153,7 +159,8 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       created_at: seconds(at),
     };
     await save(String(payment.id), 'payment', payment, subscription.id);
-    if (!declined) Object.assign(invoice, { status: 'paid', payment_id: payment.id, amount_paid: invoice.amount, amount_due: 0, paid_at: seconds(at) });
+    if (!declined)
+      Object.assign(invoice, { status: 'paid', payment_id: payment.id, amount_paid: invoice.amount, amount_due: 0, paid_at: seconds(at) });
     await save(String(invoice.id), 'invoice', invoice, subscription.id);
     return { payment, paid: !declined };
   }
@@ -254,7 +261,12 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       return 'failed';
     }
     const remaining = Number(subscription.remaining_count) - 1;
-    Object.assign(subscription, { status: 'active', paid_count: Number(subscription.paid_count) + 1, remaining_count: remaining, charge_at: end });
+    Object.assign(subscription, {
+      status: 'active',
+      paid_count: Number(subscription.paid_count) + 1,
+      remaining_count: remaining,
+      charge_at: end,
+    });
     if (remaining <= 0) Object.assign(subscription, { status: 'completed', charge_at: null, ended_at: end });
     await save(subscription.id, 'subscription', subscription);
     if (starting) await send('subscription.activated', subscription, at, payment);
@@ -265,7 +277,9 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
 
   async function openSubscriptions(): Promise<SubscriptionEntity[]> {
     const rows = await db.select().from(sandboxEntities).where(eq(sandboxEntities.kind, 'subscription'));
-    return rows.map((row) => row.entity as SubscriptionEntity).filter((entity) => ['authenticated', 'active', 'pending'].includes(entity.status));
+    return rows
+      .map((row) => row.entity as SubscriptionEntity)
+      .filter((entity) => ['authenticated', 'active', 'pending'].includes(entity.status));
   }
 
   /** Everything due by `now`, in the order it fell due (one subscription's charges in turn, then the next's). */
@@ -287,7 +301,14 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
     mode: 'sandbox',
     now: clock,
     async createPlan({ monthlyPaise, name, notes }) {
-      const plan = { id: sandboxId('plan'), entity: 'plan', interval: 1, period: 'monthly', item: { name, amount: monthlyPaise, currency: 'INR' }, notes };
+      const plan = {
+        id: sandboxId('plan'),
+        entity: 'plan',
+        interval: 1,
+        period: 'monthly',
+        item: { name, amount: monthlyPaise, currency: 'INR' },
+        notes,
+      };
       await save(plan.id, 'plan', plan);
       return { id: plan.id, monthlyPaise, notes };
     },
@@ -360,7 +381,13 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       // Within the paid cycle the next charge keeps its date; after it, a new cycle starts and is charged now.
       const currentEnd = Number(subscription.current_end);
       const nextCharge = currentEnd > seconds(now) ? currentEnd : seconds(now);
-      Object.assign(subscription, { status: 'active', current_end: nextCharge, charge_at: nextCharge, paused_at: null, pause_initiated_by: null });
+      Object.assign(subscription, {
+        status: 'active',
+        current_end: nextCharge,
+        charge_at: nextCharge,
+        paused_at: null,
+        pause_initiated_by: null,
+      });
       await save(id, 'subscription', subscription);
       await send('subscription.resumed', subscription, now);
       await settle(now);
@@ -384,7 +411,8 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
     },
   };
 
-  const startsLater = (subscription: SubscriptionEntity, now: Date) => subscription.start_at !== null && Number(subscription.start_at) > seconds(now);
+  const startsLater = (subscription: SubscriptionEntity, now: Date) =>
+    subscription.start_at !== null && Number(subscription.start_at) > seconds(now);
 
   /** The card's authorisation for a subscription that starts later: a token payment, refunded, and no invoice (reference §4.4). */
   async function authorise(subscription: SubscriptionEntity, now: Date, email?: string) {
@@ -459,7 +487,15 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       const subscription = await payable(subscriptionId);
       const now = await clock();
       if (startsLater(subscription, now)) {
-        const payment = { id: sandboxId('pay'), entity: 'payment', amount: TOKEN_PAISE, currency: 'INR', status: 'failed', invoice_id: null, created_at: seconds(now) };
+        const payment = {
+          id: sandboxId('pay'),
+          entity: 'payment',
+          amount: TOKEN_PAISE,
+          currency: 'INR',
+          status: 'failed',
+          invoice_id: null,
+          created_at: seconds(now),
+        };
         await save(payment.id, 'payment', payment, subscription.id);
         return { code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank', razorpay_payment_id: payment.id };
       }
@@ -486,7 +522,8 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
     },
     async retryCharge(subscriptionId) {
       const subscription = await loadSubscription(subscriptionId);
-      if (!['pending', 'halted'].includes(subscription.status)) throw refuse(`Subscription has no unpaid invoice in ${subscription.status} status`);
+      if (!['pending', 'halted'].includes(subscription.status))
+        throw refuse(`Subscription has no unpaid invoice in ${subscription.status} status`);
       await retry(subscription, await clock(), true);
     },
   };

@@ -47,11 +47,17 @@ export async function pauseScheduledSubscriptions({ db, now, pause, logger, only
         logger.info('subscription paused as scheduled', { subscriptionId: id });
       } catch (err) {
         // Kept scheduled: the next pass tries again, until the subscription is no longer active.
-        logger.warn('scheduled pause not made at the gateway', { subscriptionId: id, error: err instanceof Error ? err.message : String(err) });
+        logger.warn('scheduled pause not made at the gateway', {
+          subscriptionId: id,
+          error: err instanceof Error ? err.message : String(err),
+        });
         continue;
       }
     }
-    await db.update(subscriptions).set({ pauseAt: null, updatedAt: sql`now()` }).where(eq(subscriptions.gatewaySubscriptionId, id));
+    await db
+      .update(subscriptions)
+      .set({ pauseAt: null, updatedAt: sql`now()` })
+      .where(eq(subscriptions.gatewaySubscriptionId, id));
   }
   return paused;
 }

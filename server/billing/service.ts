@@ -8,13 +8,7 @@ import {
   type SubscriptionStatus,
 } from '../../src/domain/billing';
 import { findPlan, type PlanKey } from '../../src/domain/plans';
-import {
-  paymentDescription,
-  paymentMessages,
-  priceOf,
-  type SubscribeAnswer,
-  type VerifySubscriptionInput,
-} from '../../src/domain/payment';
+import { paymentDescription, paymentMessages, priceOf, type SubscribeAnswer, type VerifySubscriptionInput } from '../../src/domain/payment';
 import { syncPlanClaim, type PlanClaimStore } from '../auth/claims';
 import { findProfile } from '../auth/repository';
 import { storedPlan } from '../auth/service';
@@ -30,7 +24,14 @@ import { isValidSubscriptionSignature, newCheckoutSecret } from '../payments/sig
 import { paidUntil, recomputeEntitlement } from './entitlement';
 import { pauseScheduledSubscriptions } from './scheduledPause';
 import { setupBillingPlans } from './setupPlans';
-import { paymentOfEvent, subscriptionOfEvent, eventTime, type GatewayInvoice, type GatewaySubscription, type SubscriptionGateway } from './gateway';
+import {
+  paymentOfEvent,
+  subscriptionOfEvent,
+  eventTime,
+  type GatewayInvoice,
+  type GatewaySubscription,
+  type SubscriptionGateway,
+} from './gateway';
 import {
   accountsPastPaidPeriod,
   claimSubscriptionsToReconcile,
@@ -85,7 +86,12 @@ const chargeEvents = new Set(['subscription.charged', 'subscription.activated', 
  * newer one, and nothing leaves a final status. `same_second`: a different status reported in the second the row's
  * state is from, which only the gateway can order. `fresh`: the report is an answer the gateway just gave.
  */
-export function compareReport(row: SubscriptionRow, incoming: GatewaySubscription, at: Date, fresh = false): 'newer' | 'older' | 'same_second' {
+export function compareReport(
+  row: SubscriptionRow,
+  incoming: GatewaySubscription,
+  at: Date,
+  fresh = false,
+): 'newer' | 'older' | 'same_second' {
   if (finalStatuses.has(row.status as SubscriptionStatus)) return 'older';
   if (incoming.paidCount !== row.paidCount) return incoming.paidCount > row.paidCount ? 'newer' : 'older';
   const incomingEnd = incoming.currentEnd?.getTime() ?? 0;
@@ -112,11 +118,17 @@ export function createBillingService(deps: BillingServiceDeps) {
     if (stored) return stored.gatewayPlanId;
     // The sandbox's Plans cost nothing and reach nothing: made on first use. Razorpay's are made by a command.
     if (gateway.mode === 'sandbox') {
-      const made = (await setupBillingPlans({ db, gateway, logger })).find((setup) => setup.plan === plan && setup.monthlyPaise === monthlyPaise);
+      const made = (await setupBillingPlans({ db, gateway, logger })).find(
+        (setup) => setup.plan === plan && setup.monthlyPaise === monthlyPaise,
+      );
       if (made) return made.gatewayPlanId;
     }
     logger.error('no gateway plan for a plan sold online: run `npm run billing:setup-plans`', { plan, mode: gateway.mode });
-    throw new AppError(503, 'billing_not_set_up', 'Monthly plans cannot be bought online just now. Please contact us and we will set you up.');
+    throw new AppError(
+      503,
+      'billing_not_set_up',
+      'Monthly plans cannot be bought online just now. Please contact us and we will set you up.',
+    );
   }
 
   /** Buy Now: a subscription on the plan's gateway Plan, its setup fee charged with the first month. */
@@ -180,7 +192,10 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function firstCharge(body: VerifySubscriptionInput): Promise<{ order: OrderRow; payment: GatewayPayment } | VerifyOutcome> {
     const subscriptionId = body.razorpay_subscription_id;
     const stored = await findSubscription(db, subscriptionId);
-    const signed = isValidSubscriptionSignature({ subscriptionId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature }, payments.keySecret);
+    const signed = isValidSubscriptionSignature(
+      { subscriptionId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
+      payments.keySecret,
+    );
     if (!signed) {
       logger.warn('subscription payment signature refused', { subscriptionId });
       return refuse(400, paymentMessages.verificationFailed);
@@ -323,7 +338,10 @@ export function createBillingService(deps: BillingServiceDeps) {
     const billingPlan = await findBillingPlanById(tx, gatewayPlanId);
     const plan = findPlan(billingPlan?.plan)?.key;
     if (!billingPlan || !plan) {
-      logger.error('subscription moved to a gateway plan this server does not know', { subscriptionId: row.gatewaySubscriptionId, gatewayPlanId });
+      logger.error('subscription moved to a gateway plan this server does not know', {
+        subscriptionId: row.gatewaySubscriptionId,
+        gatewayPlanId,
+      });
       return;
     }
     await updateSubscription(tx, row.gatewaySubscriptionId, { plan, monthlyPaise: billingPlan.monthlyPaise });
@@ -331,7 +349,12 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   /** Fulfils the first charge's order (the account, the plan) as decision 090 does; 'busy' while another holds it. */
-  async function fulfilFirstCharge(orderId: string, payment: GatewayPayment, by: 'webhook' | 'reconciliation', ifFree: boolean): Promise<EventOutcome> {
+  async function fulfilFirstCharge(
+    orderId: string,
+    payment: GatewayPayment,
+    by: 'webhook' | 'reconciliation',
+    ifFree: boolean,
+  ): Promise<EventOutcome> {
     const request = { gatewayOrderId: orderId, payment, by, buyerEmail: payment.email } as const;
     const result = ifFree ? await fulfilment.fulfilOrderIfFree(request) : await fulfilment.fulfilOrder(request);
     if (result.outcome === 'busy') return 'busy';
@@ -347,7 +370,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       return 'done';
     }
     const payment = paymentOfEvent(payload);
-    const charge = payment && chargeEvents.has(type) ? { payment, first: state.paidCount === 1 && payment.status === 'captured' } : undefined;
+    const charge =
+      payment && chargeEvents.has(type) ? { payment, first: state.paidCount === 1 && payment.status === 'captured' } : undefined;
     const at = eventTime(payload) ?? (await gateway.now());
     const applied = await applyReport(state.id, state, at, charge, { ifFree: !waitForHolder });
     if (applied === 'busy') return 'busy';
@@ -366,14 +390,20 @@ export function createBillingService(deps: BillingServiceDeps) {
     const knownPaid = known.filter((invoice) => invoice.status === 'paid').length;
     let invoices: GatewayInvoice[] = [];
     if (state.paidCount > knownPaid) invoices = await gateway.fetchInvoices(row.gatewaySubscriptionId);
-    const paid = invoices.filter((invoice) => invoice.status === 'paid' && invoice.paymentId).sort((a, b) => (a.periodStart?.getTime() ?? 0) - (b.periodStart?.getTime() ?? 0));
+    const paid = invoices
+      .filter((invoice) => invoice.status === 'paid' && invoice.paymentId)
+      .sort((a, b) => (a.periodStart?.getTime() ?? 0) - (b.periodStart?.getTime() ?? 0));
     for (const [index, invoice] of paid.entries()) {
       if (known.some((stored) => stored.gatewayInvoiceId === invoice.id && stored.status === 'paid')) continue;
       const payment = await payments.fetchPayment(invoice.paymentId!);
       const first = index === 0;
       const cycle = { ...state, currentStart: invoice.periodStart, currentEnd: invoice.periodEnd };
-      const applied = await applyReport(row.gatewaySubscriptionId, cycle, invoice.paidAt ?? at, { payment: { ...payment, invoiceId: invoice.id }, first });
-      if (applied && applied !== 'busy' && applied.firstOrderId) await fulfilFirstCharge(applied.firstOrderId, payment, 'reconciliation', true);
+      const applied = await applyReport(row.gatewaySubscriptionId, cycle, invoice.paidAt ?? at, {
+        payment: { ...payment, invoiceId: invoice.id },
+        first,
+      });
+      if (applied && applied !== 'busy' && applied.firstOrderId)
+        await fulfilFirstCharge(applied.firstOrderId, payment, 'reconciliation', true);
     }
     await applyReport(row.gatewaySubscriptionId, state, at, undefined, { fresh: true });
   }
@@ -413,7 +443,8 @@ export function createBillingService(deps: BillingServiceDeps) {
   /** The account's own subscription, or 404: a client never reaches another's. */
   async function ownSubscription(uid: string, subscriptionId: string): Promise<SubscriptionRow> {
     const row = await findSubscription(db, subscriptionId);
-    if (!row || row.customerUid !== uid) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
+    if (!row || row.customerUid !== uid)
+      throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
     return row;
   }
 
@@ -434,7 +465,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     // Decided and recorded under the row's lock: a charge's report is applied wholly before or after it.
     const decided = await db.transaction(async (tx) => {
       const row = await lockSubscription(tx, subscriptionId);
-      if (!row || row.customerUid !== uid) throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
+      if (!row || row.customerUid !== uid)
+        throw new AppError(404, 'subscription_not_found', 'There is no such subscription on your account.');
       if (row.cancelAt) return { outcome: recordedOutcome(row), recorded: false, charged: true };
       const paidThrough = paidUntil(row);
       if (!['authenticated', 'active', 'pending'].includes(row.status) || !paidThrough) {
@@ -464,7 +496,11 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
     // The charge promised may have come in while this was decided: then no more is charged from now.
     await keepCancelPromise(subscriptionId);
-    logger.info('subscription cancel requested', { subscriptionId, kind: decided.outcome.kind, endsAt: decided.outcome.endsAt.toISOString() });
+    logger.info('subscription cancel requested', {
+      subscriptionId,
+      kind: decided.outcome.kind,
+      endsAt: decided.outcome.endsAt.toISOString(),
+    });
     await syncClaim(uid);
     return decided.outcome;
   }

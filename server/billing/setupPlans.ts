@@ -21,7 +21,15 @@ export interface PlanSetup {
   outcome: 'stored' | 'found' | 'created';
 }
 
-export async function setupBillingPlans({ db, gateway, logger }: { db: Database; gateway: SubscriptionGateway; logger: Logger }): Promise<PlanSetup[]> {
+export async function setupBillingPlans({
+  db,
+  gateway,
+  logger,
+}: {
+  db: Database;
+  gateway: SubscriptionGateway;
+  logger: Logger;
+}): Promise<PlanSetup[]> {
   const results: PlanSetup[] = [];
   let atGateway: Awaited<ReturnType<SubscriptionGateway['listPlans']>> | undefined;
   for (const price of plans.map((plan) => billingPriceOf(plan.key)).filter((price) => price !== null)) {
@@ -32,9 +40,16 @@ export async function setupBillingPlans({ db, gateway, logger }: { db: Database;
       continue;
     }
     atGateway ??= await gateway.listPlans();
-    const found = atGateway.find((plan) => plan.notes.owner === OWNER_NOTE && plan.notes.plan === price.plan && plan.monthlyPaise === price.monthlyPaise);
+    const found = atGateway.find(
+      (plan) => plan.notes.owner === OWNER_NOTE && plan.notes.plan === price.plan && plan.monthlyPaise === price.monthlyPaise,
+    );
     const gatewayPlan =
-      found ?? (await gateway.createPlan({ monthlyPaise: price.monthlyPaise, name: `${price.title} (monthly)`, notes: { owner: OWNER_NOTE, plan: price.plan } }));
+      found ??
+      (await gateway.createPlan({
+        monthlyPaise: price.monthlyPaise,
+        name: `${price.title} (monthly)`,
+        notes: { owner: OWNER_NOTE, plan: price.plan },
+      }));
     const kept = await storeBillingPlan(db, { ...key, gatewayPlanId: gatewayPlan.id });
     const outcome = found ? 'found' : 'created';
     logger.info('billing plan set up', { plan: price.plan, gatewayPlanId: kept.gatewayPlanId, outcome });

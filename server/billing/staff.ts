@@ -26,7 +26,17 @@ export interface StaffMember {
 
 type RequestKind = 'pause' | 'resume' | 'change_plan';
 
-export function createStaffBilling({ db, billing, gateway, logger }: { db: Database; billing: BillingService; gateway: SubscriptionGateway; logger: Logger }) {
+export function createStaffBilling({
+  db,
+  billing,
+  gateway,
+  logger,
+}: {
+  db: Database;
+  billing: BillingService;
+  gateway: SubscriptionGateway;
+  logger: Logger;
+}) {
   /** Marks the open request of `kind` done by `staff` (for a plan change, only one asking for that plan). */
   async function fulfil(tx: Database, id: string, kind: RequestKind, staff: StaffMember, plan?: string): Promise<string | null> {
     const [done] = await tx
@@ -45,18 +55,24 @@ export function createStaffBilling({ db, billing, gateway, logger }: { db: Datab
   }
 
   async function audit(tx: Database, staff: StaffMember, action: SubscriptionAction['kind'], id: string, details: Record<string, unknown>) {
-    await tx.insert(staffAudit).values({ staffUid: staff.uid, staffEmail: staff.email, action: `subscription.${action}`, target: `subscriptions/${id}`, details });
+    await tx
+      .insert(staffAudit)
+      .values({ staffUid: staff.uid, staffEmail: staff.email, action: `subscription.${action}`, target: `subscriptions/${id}`, details });
   }
 
   const setColumns = (tx: Database, id: string, values: Partial<typeof subscriptions.$inferInsert>) =>
-    tx.update(subscriptions).set({ ...values, updatedAt: sql`now()` }).where(eq(subscriptions.gatewaySubscriptionId, id));
+    tx
+      .update(subscriptions)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(subscriptions.gatewaySubscriptionId, id));
 
   /** Razorpay's own words when it refuses, as the billing service says them for its actions. */
   async function atGateway(call: () => Promise<GatewaySubscription>): Promise<GatewaySubscription> {
     try {
       return await call();
     } catch (err) {
-      if (err instanceof GatewayError && err.failure === 'refused') throw new AppError(409, 'gateway_refused', `The payment provider refused: ${err.message}`);
+      if (err instanceof GatewayError && err.failure === 'refused')
+        throw new AppError(409, 'gateway_refused', `The payment provider refused: ${err.message}`);
       throw gatewayAppError(err);
     }
   }
@@ -80,13 +96,21 @@ export function createStaffBilling({ db, billing, gateway, logger }: { db: Datab
     await db.transaction(async (tx) => {
       if (scheduledOnly) await setColumns(tx, row.id, { pauseAt: null });
       const request = await fulfil(tx, row.id, 'resume', staff);
-      const [after] = await tx.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, row.id));
-      await audit(tx, staff, 'resume', row.id, { status: { from: row.status, to: after?.status }, droppedPauseAt: scheduledOnly ? row.pauseAt : null, requestDone: request });
+      const [after] = await tx
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.gatewaySubscriptionId, row.id));
+      await audit(tx, staff, 'resume', row.id, {
+        status: { from: row.status, to: after?.status },
+        droppedPauseAt: scheduledOnly ? row.pauseAt : null,
+        requestDone: request,
+      });
     });
   }
 
   async function changePlan(row: StaffSubscriptionRow, plan: string, staff: StaffMember) {
-    if (plan === (row.scheduledPlan ?? row.plan)) throw new AppError(409, 'same_plan', 'The subscription is on that plan already, or moving to it.');
+    if (plan === (row.scheduledPlan ?? row.plan))
+      throw new AppError(409, 'same_plan', 'The subscription is on that plan already, or moving to it.');
     await billing.changePlan(row.id, plan);
     await db.transaction(async (tx) => {
       await setColumns(tx, row.id, { scheduledPlan: plan });
@@ -124,9 +148,16 @@ export function createStaffBilling({ db, billing, gateway, logger }: { db: Datab
       const [declined] = await tx
         .update(subscriptionRequests)
         .set({ status: 'declined', resolvedAt: sql`now()`, resolvedBy: staff.uid })
-        .where(and(eq(subscriptionRequests.id, requestId), eq(subscriptionRequests.gatewaySubscriptionId, row.id), eq(subscriptionRequests.status, 'open')))
+        .where(
+          and(
+            eq(subscriptionRequests.id, requestId),
+            eq(subscriptionRequests.gatewaySubscriptionId, row.id),
+            eq(subscriptionRequests.status, 'open'),
+          ),
+        )
         .returning();
-      if (!declined) throw new AppError(404, 'request_not_found', 'That request is not waiting any more: another member of staff may have answered it.');
+      if (!declined)
+        throw new AppError(404, 'request_not_found', 'That request is not waiting any more: another member of staff may have answered it.');
       await audit(tx, staff, 'decline_request', row.id, { requestId, kind: declined.kind, plan: declined.plan });
     });
   }
@@ -153,6 +184,10 @@ export function createStaffBilling({ db, billing, gateway, logger }: { db: Datab
 }
 
 const changedMeanwhile = () =>
-  new AppError(409, 'subscription_changed', 'The subscription changed meanwhile (a charge, a cancel or another member of staff). Look at it again.');
+  new AppError(
+    409,
+    'subscription_changed',
+    'The subscription changed meanwhile (a charge, a cancel or another member of staff). Look at it again.',
+  );
 
 export type StaffBilling = ReturnType<typeof createStaffBilling>;

@@ -55,7 +55,8 @@ export async function appendTranscript(
   leadId: string,
   { initial, turns }: { initial: readonly ChatTurn[]; turns: readonly ChatTurn[] },
 ): Promise<void> {
-  const cut = (list: readonly ChatTurn[]) => JSON.stringify(list.map(({ role, text }) => ({ role, text: text.slice(0, chatLimits.historyText) })));
+  const cut = (list: readonly ChatTurn[]) =>
+    JSON.stringify(list.map(({ role, text }) => ({ role, text: text.slice(0, chatLimits.historyText) })));
   const combined = sql`(case when jsonb_array_length(${chatLeads.transcript}) = 0 then ${cut(initial)}::jsonb
     else ${chatLeads.transcript} || ${cut(turns)}::jsonb end)`;
   await db

@@ -18,15 +18,7 @@ function writeEvent(res: Response, event: ChatStreamEvent): void {
   res.write(`data: ${JSON.stringify(event)}\n\n`);
 }
 
-export function chatRoutes({
-  service,
-  limiter,
-  logger,
-}: {
-  service: ChatService;
-  limiter: RequestHandler;
-  logger: Logger;
-}): Router {
+export function chatRoutes({ service, limiter, logger }: { service: ChatService; limiter: RequestHandler; logger: Logger }): Router {
   const router = Router();
 
   router

@@ -78,7 +78,8 @@ export function createChatService({ db, provider, logger, replyTimeoutMs, signer
   async function leadProgress(request: ChatRequest): Promise<LeadProgress & { leadId: string | undefined }> {
     const details = detailsIn(request.message, detailsAskedFor(request.history));
     const captured = fields.filter((field) => details[field] !== undefined);
-    const row = captured.length > 0 ? await saveChatLead(db, request.conversationId, details) : await findChatLead(db, request.conversationId);
+    const row =
+      captured.length > 0 ? await saveChatLead(db, request.conversationId, details) : await findChatLead(db, request.conversationId);
     if (captured.length > 0) logger.info('chat lead updated', { conversationId: request.conversationId, fields: captured });
     if (row) {
       const visitor = { role: 'user' as const, text: request.message };
@@ -90,7 +91,8 @@ export function createChatService({ db, provider, logger, replyTimeoutMs, signer
 
   async function* events(received: ChatRequest, visitorGone: AbortSignal): AsyncGenerator<ChatStreamEvent> {
     const { history, dropped } = trustedHistory(signer, received.conversationId, received.history);
-    if (dropped > 0) logger.warn('chat model turns without a valid signature dropped', { conversationId: received.conversationId, dropped });
+    if (dropped > 0)
+      logger.warn('chat model turns without a valid signature dropped', { conversationId: received.conversationId, dropped });
     const request: ChatRequest = { ...received, history };
     const timeout = AbortSignal.timeout(replyTimeoutMs);
     const stop = AbortSignal.any([visitorGone, timeout]);

@@ -16,7 +16,9 @@ const purpose = 'growthpath.chat.model-turn.v1';
 
 export function createTurnSigner(secret: string): TurnSigner {
   const mac = (conversationId: string, text: string) =>
-    createHmac('sha256', secret).update(`${purpose}\n${conversationId}\n${turnText(text)}`).digest();
+    createHmac('sha256', secret)
+      .update(`${purpose}\n${conversationId}\n${turnText(text)}`)
+      .digest();
   return {
     sign: (conversationId, text) => mac(conversationId, text).toString('base64url'),
     verify(conversationId, text, signature) {

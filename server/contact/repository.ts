@@ -3,10 +3,7 @@ import type { ContactMessage } from '../../src/domain/contact';
 import type { Database } from '../db/client';
 import { contactMessages, type ContactMessageRow } from '../db/schema';
 
-export async function insertContactMessage(
-  db: Database,
-  message: ContactMessage & { sourceIpHash: string | null },
-): Promise<string> {
+export async function insertContactMessage(db: Database, message: ContactMessage & { sourceIpHash: string | null }): Promise<string> {
   const [row] = await db
     .insert(contactMessages)
     .values({

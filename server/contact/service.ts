@@ -21,8 +21,7 @@ export interface ContactService {
 
 export function createContactService({ db, forwarding, ipHashSecret, onQueued }: ContactServiceDeps): ContactService {
   // Without a secret a plain hash of an IPv4 address is reversible by brute force, so nothing is stored instead.
-  const hashIp = (ip: string | undefined) =>
-    ip && ipHashSecret ? createHmac('sha256', ipHashSecret).update(ip).digest('hex') : null;
+  const hashIp = (ip: string | undefined) => (ip && ipHashSecret ? createHmac('sha256', ipHashSecret).update(ip).digest('hex') : null);
 
   return {
     async submit(input, sourceIp) {

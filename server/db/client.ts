@@ -59,8 +59,7 @@ const threadEvents = (logger?: Logger): ThreadEvents => ({
         : 'the embedded database (in memory) stopped: every query fails until the server is restarted',
       { err },
     ),
-  onRestartFailed: (err, { retryInMs }) =>
-    logger?.error('the embedded database could not be started again', { err, retryInMs }),
+  onRestartFailed: (err, { retryInMs }) => logger?.error('the embedded database could not be started again', { err, retryInMs }),
   onBack: () => logger?.info('the embedded database is back'),
 });
 

@@ -43,8 +43,11 @@ function uncopiable(value: unknown, depth = 0): string | undefined {
   if (typeof value !== 'object' || value === null || value instanceof Date || ArrayBuffer.isView(value)) return undefined;
   if (depth > 8) return undefined;
   const prototype = Object.getPrototypeOf(value) as object | null;
-  const items: unknown[] | undefined =
-    Array.isArray(value) ? value : prototype === Object.prototype || prototype === null ? Object.values(value) : undefined;
+  const items: unknown[] | undefined = Array.isArray(value)
+    ? value
+    : prototype === Object.prototype || prototype === null
+      ? Object.values(value)
+      : undefined;
   if (!items) return (value as object).constructor?.name ?? 'object';
   for (const item of items) {
     const name = uncopiable(item, depth + 1);

@@ -52,7 +52,9 @@ export const contactMessages = pgTable(
   (table) => [
     // The staff inbox pages newest first by (created_at, id) (docs/decisions/100-inbox-keyset-cursor.md).
     index('contact_messages_created_at_idx').on(table.createdAt, table.id),
-    index('contact_messages_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
+    index('contact_messages_new_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'new'`),
     leadStatusCheck('contact_messages_status_check', table.status),
   ],
 );
@@ -73,7 +75,9 @@ export const outbox = pgTable(
   },
   (table) => [
     // The worker only ever looks for undelivered rows that are due.
-    index('outbox_pending_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
+    index('outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.deliveredAt} is null`),
     // The staff inbox shows each contact message's forwarding: its outbox row, found by the message id.
     index('outbox_contact_message_idx')
       .on(sql`(${table.payload} ->> 'contactMessageId')`)
@@ -106,7 +110,9 @@ export const quizSubmissions = pgTable(
   (table) => [
     index('quiz_submissions_created_at_idx').on(table.createdAt, table.id),
     index('quiz_submissions_email_idx').on(table.email),
-    index('quiz_submissions_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
+    index('quiz_submissions_new_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'new'`),
     leadStatusCheck('quiz_submissions_status_check', table.status),
   ],
 );
@@ -156,7 +162,9 @@ export const chatLeads = pgTable(
      * The conversation that produced the lead, oldest turn first, as src/domain/admin.ts's chatTurnSchema. Stored only
      * once the conversation has a lead (docs/decisions/101-chat-transcript-minimisation.md).
      */
-    transcript: jsonb('transcript').notNull().default(sql`'[]'::jsonb`),
+    transcript: jsonb('transcript')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ...leadColumns(),
@@ -164,7 +172,9 @@ export const chatLeads = pgTable(
   (table) => [
     uniqueIndex('chat_leads_conversation_idx').on(table.conversationId),
     index('chat_leads_created_at_idx').on(table.createdAt, table.id),
-    index('chat_leads_new_idx').on(table.createdAt).where(sql`${table.status} = 'new'`),
+    index('chat_leads_new_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'new'`),
     leadStatusCheck('chat_leads_status_check', table.status),
   ],
 );
@@ -222,8 +232,12 @@ export const orders = pgTable(
     check('orders_status_check', sql`${table.status} in ('created', 'failed', 'paid')`),
     check('orders_fulfilled_by_check', sql`${table.fulfilledBy} in ('verification', 'webhook', 'reconciliation')`),
     check('orders_amount_check', sql`${table.amountPaise} > 0`),
-    index('orders_unpaid_idx').on(table.createdAt).where(sql`${table.status} <> 'paid'`),
-    index('orders_unfulfilled_idx').on(table.paidAt).where(sql`${table.status} = 'paid' and ${table.fulfilledAt} is null`),
+    index('orders_unpaid_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} <> 'paid'`),
+    index('orders_unfulfilled_idx')
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'paid' and ${table.fulfilledAt} is null`),
     index('orders_created_at_idx').on(table.createdAt, table.id),
   ],
 );
@@ -252,7 +266,9 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_order_idx').on(table.gatewayOrderId),
-    index('payments_refund_idx').on(table.createdAt).where(sql`${table.refundNeeded}`),
+    index('payments_refund_idx')
+      .on(table.createdAt)
+      .where(sql`${table.refundNeeded}`),
   ],
 );
 
@@ -300,7 +316,12 @@ export const paymentDisputes = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payment_disputes_order_idx').on(table.gatewayOrderId), index('payment_disputes_open_idx').on(table.respondBy).where(sql`${table.status} = 'open'`)],
+  (table) => [
+    index('payment_disputes_order_idx').on(table.gatewayOrderId),
+    index('payment_disputes_open_idx')
+      .on(table.respondBy)
+      .where(sql`${table.status} = 'open'`),
+  ],
 );
 
 export const paymentWebhookEvents = pgTable(
@@ -317,7 +338,11 @@ export const paymentWebhookEvents = pgTable(
     /** Set while one server processes the event, so no other server takes it (docs/decisions/126-one-job-one-server.md). */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
-  (table) => [index('payment_webhook_events_pending_idx').on(table.receivedAt).where(sql`${table.processedAt} is null`)],
+  (table) => [
+    index('payment_webhook_events_pending_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.processedAt} is null`),
+  ],
 );
 
 // ---- monthly billing (issue 35): Razorpay Plans, subscriptions and their invoices (docs/decisions/180-monthly-billing.md)
@@ -386,7 +411,9 @@ export const subscriptions = pgTable(
   (table) => [
     check('subscriptions_amounts_check', sql`${table.setupPaise} >= 0 and ${table.monthlyPaise} > 0`),
     index('subscriptions_uid_idx').on(table.customerUid),
-    index('subscriptions_open_idx').on(table.chargeAt).where(sql`${table.status} not in ('cancelled', 'completed', 'expired')`),
+    index('subscriptions_open_idx')
+      .on(table.chargeAt)
+      .where(sql`${table.status} not in ('cancelled', 'completed', 'expired')`),
     // One monthly payment started from the dashboard at a time: a second tab's start finds the first's.
     uniqueIndex('subscriptions_one_start_idx')
       .on(table.customerUid)
@@ -442,7 +469,9 @@ export const subscriptionRequests = pgTable(
     check('subscription_requests_kind_check', sql`${table.kind} in ('pause', 'resume', 'change_plan')`),
     check('subscription_requests_status_check', sql`${table.status} in ('open', 'done', 'declined')`),
     // One open request of each kind per subscription: asking again answers the one already waiting.
-    uniqueIndex('subscription_requests_open_idx').on(table.gatewaySubscriptionId, table.kind).where(sql`${table.status} = 'open'`),
+    uniqueIndex('subscription_requests_open_idx')
+      .on(table.gatewaySubscriptionId, table.kind)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 
@@ -478,7 +507,9 @@ export const staffAudit = pgTable(
     /** '<tab>/<id>' for a row, '<tab>' for an export. */
     target: text('target').notNull(),
     /** What changed: the status from and to, whether the note changed; an export's query and row count. */
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (table) => [index('staff_audit_at_idx').on(table.at), index('staff_audit_target_idx').on(table.target)],
 );

@@ -18,11 +18,7 @@ export function databaseUnavailable(logger: Logger): ErrorRequestHandler {
     logger.warn('database unavailable', { method: req.method, path: req.path, database: summariseDatabaseError(err) });
     res.setHeader('Retry-After', String(databaseRetryAfterSeconds));
     next(
-      new AppError(
-        503,
-        'database_unavailable',
-        'We cannot reach our database right now. Nothing was saved; please try again in a minute.',
-      ),
+      new AppError(503, 'database_unavailable', 'We cannot reach our database right now. Nothing was saved; please try again in a minute.'),
     );
   };
 }

@@ -136,7 +136,15 @@ export class DatabaseRateLimitStore implements Store {
       return this.infoOf(counter);
     }
     // Synchronous: this hit plus the ones counted here since the last sync, and the shared total back.
-    const current = counter ?? { shared: 0, pending: 0, inFlight: 0, resetMs: now + this.windowMs, windowId: '', syncedAt: 0, syncing: false };
+    const current = counter ?? {
+      shared: 0,
+      pending: 0,
+      inFlight: 0,
+      resetMs: now + this.windowMs,
+      windowId: '',
+      syncedAt: 0,
+      syncing: false,
+    };
     this.counters.set(key, current);
     const sent = current.pending + 1;
     current.pending = 0;
@@ -312,7 +320,9 @@ export class DatabaseRateLimitStore implements Store {
   /** Deletes every expired row, whatever its limiter; an expired row means nothing, so racing a hit is harmless. */
   async deleteExpired(): Promise<number> {
     const result = await this.db.execute(sql`delete from ${rateLimitHits} where reset_at <= now()`);
-    return (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+    return (
+      (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0
+    );
   }
 
   /** Every Nth hit sweeps, off the request's path: the database's expired rows and this process's ended windows. */
@@ -322,8 +332,6 @@ export class DatabaseRateLimitStore implements Store {
     this.incrementsSinceCleanup = 0;
     const now = Date.now();
     for (const key of [...this.counters.keys()]) this.live(key, now);
-    this.deleteExpired().catch((err: unknown) =>
-      this.logger?.warn('rate limit cleanup failed', { database: summariseDatabaseError(err) }),
-    );
+    this.deleteExpired().catch((err: unknown) => this.logger?.warn('rate limit cleanup failed', { database: summariseDatabaseError(err) }));
   }
 }

@@ -15,5 +15,7 @@ export function fieldErrorsOf(error: z.core.$ZodError, whole = 'body'): Record<s
 export function validated<T>(schema: z.ZodMiniType<T>, input: unknown, whole = 'body'): T {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  throw new AppError(400, 'validation_failed', result.error.issues[0]?.message ?? 'The request is not valid.', { fieldErrors: fieldErrorsOf(result.error, whole) });
+  throw new AppError(400, 'validation_failed', result.error.issues[0]?.message ?? 'The request is not valid.', {
+    fieldErrors: fieldErrorsOf(result.error, whole),
+  });
 }

@@ -37,5 +37,8 @@ export async function markDelivered(db: Database, id: number, at: Date): Promise
 }
 
 export async function markFailed(db: Database, id: number, error: string, nextAttemptAt: Date): Promise<void> {
-  await db.update(outbox).set({ lastError: error.slice(0, 1000), nextAttemptAt }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ lastError: error.slice(0, 1000), nextAttemptAt })
+    .where(eq(outbox.id, id));
 }

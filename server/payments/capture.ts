@@ -35,7 +35,11 @@ export function createCapture({ db, gateway, logger }: { db: Database; gateway: 
     await recordPayment(db, payment);
     const current = await findOrder(db, order.gatewayOrderId);
     if (!current || current.status === 'paid' || !paysOrderInFull(current, payment)) {
-      logger.warn('authorized payment left uncaptured', { orderId: order.gatewayOrderId, paymentId: payment.id, orderStatus: current?.status });
+      logger.warn('authorized payment left uncaptured', {
+        orderId: order.gatewayOrderId,
+        paymentId: payment.id,
+        orderStatus: current?.status,
+      });
       return payment;
     }
     try {

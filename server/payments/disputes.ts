@@ -22,7 +22,11 @@ export async function recordDispute(
   dispute: GatewayDispute,
   eventAt: Date,
 ): Promise<'recorded' | 'unknown_order'> {
-  const known = await db.select({ one: sql`1` }).from(orders).where(eq(orders.gatewayOrderId, payment.orderId)).limit(1);
+  const known = await db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(eq(orders.gatewayOrderId, payment.orderId))
+    .limit(1);
   if (known.length === 0) return 'unknown_order';
   const state = {
     amountPaise: dispute.amountPaise,

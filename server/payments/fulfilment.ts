@@ -143,7 +143,15 @@ const LEASE_POLL_MS = 100;
 /** Why an order is left pending while another fulfiller holds it. */
 const HELD_ELSEWHERE = 'another request is setting up its account';
 
-export function createFulfilment({ db, auth, logger, grant = grantPlan, grantSubscription, now = () => new Date(), leaseWaitMs = 10_000 }: FulfilmentDeps) {
+export function createFulfilment({
+  db,
+  auth,
+  logger,
+  grant = grantPlan,
+  grantSubscription,
+  now = () => new Date(),
+  leaseWaitMs = 10_000,
+}: FulfilmentDeps) {
   const planClaims = firebasePlanClaims(auth);
   function logMove(order: OrderRow, to: string, by: string) {
     logger.info('order status', { orderId: order.gatewayOrderId, plan: order.plan, from: order.status, to, by });
@@ -323,7 +331,11 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, grantSub
   }
 
   /** The plan for a fulfilled order: raised or renewed, never lowered; a payment for a lower plan is flagged. */
-  async function grantFor(tx: Database, order: OrderRow, { uid, email, plan, paidAt }: { uid: string; email: string; plan: PlanKey; paidAt: Date }) {
+  async function grantFor(
+    tx: Database,
+    order: OrderRow,
+    { uid, email, plan, paidAt }: { uid: string; email: string; plan: PlanKey; paidAt: Date },
+  ) {
     if (order.subscriptionId) {
       if (!grantSubscription) throw new Error(`order ${order.gatewayOrderId} is a subscription's, and billing is not set up`);
       return grantSubscription(tx, order, { uid, email, at: now() });
@@ -358,8 +370,7 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, grantSub
   /** Profile fields the buyer gave, written only where the profile has none (an existing client keeps theirs). */
   async function fillProfile(tx: Database, uid: string, email: string, details: Partial<BuyerDetails>) {
     const existing = await findProfile(tx, uid);
-    const pick = (value: string | undefined, current: string | null | undefined) =>
-      value && !current ? value : undefined;
+    const pick = (value: string | undefined, current: string | null | undefined) => (value && !current ? value : undefined);
     await upsertProfile(tx, uid, email, {
       displayName: pick(details.fullName, existing?.displayName),
       businessName: pick(details.businessName, existing?.businessName),
@@ -389,7 +400,11 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, grantSub
    * A failed payment: recorded; the order moves created -> failed, never away from paid. With `lockOrderIfFree`
    * (background retries), 'busy' when another transaction holds the order.
    */
-  async function recordFailedPayment(payment: GatewayPayment, by: FulfilledBy, lock: OrderLock = lockOrder): Promise<OrderRow | 'busy' | undefined> {
+  async function recordFailedPayment(
+    payment: GatewayPayment,
+    by: FulfilledBy,
+    lock: OrderLock = lockOrder,
+  ): Promise<OrderRow | 'busy' | undefined> {
     return db.transaction(async (tx) => {
       const order = await lock(tx, payment.orderId);
       if (order === 'busy' || !order) return order;
@@ -421,14 +436,23 @@ export function createFulfilment({ db, auth, logger, grant = grantPlan, grantSub
       if (!order) return 'unknown_order' as const;
       await recordPayment(tx, payment);
       const before = await findPayment(tx, payment.id);
-      const row = await recordProcessedRefund(tx, { gatewayRefundId: refund.id, gatewayPaymentId: payment.id, amountPaise: refund.amountPaise });
+      const row = await recordProcessedRefund(tx, {
+        gatewayRefundId: refund.id,
+        gatewayPaymentId: payment.id,
+        amountPaise: refund.amountPaise,
+      });
       const nowFull = row && isFullyRefunded(row) && !(before && isFullyRefunded(before));
       if (!nowFull || order.paidPaymentId !== payment.id || !order.fulfilledAt || !order.customerUid) return null;
       const uid = order.customerUid;
       const after = await withdrawPlan({ db: tx }, { uid, plan: order.plan, keptPurchases: () => keptPurchases(tx, uid) });
       // The payment now behind the plan was kept after all: it no longer has to go back (decision 170's flag).
       if (after.keptFrom) await clearRefundFlag(tx, after.keptFrom.paymentId);
-      logger.warn('payment refunded in full', { orderId: order.gatewayOrderId, plan: order.plan, planNow: after.plan, planChanged: after.changed });
+      logger.warn('payment refunded in full', {
+        orderId: order.gatewayOrderId,
+        plan: order.plan,
+        planNow: after.plan,
+        planChanged: after.changed,
+      });
       return after.changed ? uid : null;
     });
     if (withdrawn === 'unknown_order' || withdrawn === 'busy') return withdrawn;

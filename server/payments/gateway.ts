@@ -133,7 +133,8 @@ export function disputeFromEntity(entity: unknown, payment: GatewayPayment): Gat
   const status = disputeStatuses.find((known) => known === e.status);
   if (!id || e.payment_id !== payment.id || !status) return null;
   if (typeof e.amount !== 'number' || !Number.isInteger(e.amount) || e.amount <= 0 || e.amount > payment.amountPaise) return null;
-  const respondBy = typeof e.respond_by === 'number' && Number.isInteger(e.respond_by) && e.respond_by > 0 ? new Date(e.respond_by * 1000) : null;
+  const respondBy =
+    typeof e.respond_by === 'number' && Number.isInteger(e.respond_by) && e.respond_by > 0 ? new Date(e.respond_by * 1000) : null;
   return {
     id,
     amountPaise: e.amount,

@@ -4,7 +4,15 @@ import type { OrderStatus } from '../../src/domain/payment';
 import type { Database } from '../db/client';
 import { summariseDatabaseError } from '../db/errors';
 import { runWriteStatement } from '../db/rawStatement';
-import { orders, paymentRefunds, payments, paymentWebhookEvents, type OrderRow, type PaymentRow, type PaymentWebhookEventRow } from '../db/schema';
+import {
+  orders,
+  paymentRefunds,
+  payments,
+  paymentWebhookEvents,
+  type OrderRow,
+  type PaymentRow,
+  type PaymentWebhookEventRow,
+} from '../db/schema';
 import type { GatewayPayment } from './gateway';
 
 /** Every query of the payment component. Functions taking `tx` must run inside the caller's transaction. */
@@ -58,7 +66,18 @@ async function insertOrderRows(db: Database, newOrders: NewOrder[]): Promise<Ins
   // The ids are made here (a random UUID, as the column's default makes): PostgreSQL's own generator cost PGlite about
   // 2 µs a row more.
   const json = JSON.stringify(
-    newOrders.map((o) => ({ i: randomUUID(), g: o.gatewayOrderId, r: o.receipt, p: o.plan, a: o.amountPaise, c: o.currency, m: o.mode, e: o.customerEmail, d: o.customerDetails, s: o.checkoutSecretHash })),
+    newOrders.map((o) => ({
+      i: randomUUID(),
+      g: o.gatewayOrderId,
+      r: o.receipt,
+      p: o.plan,
+      a: o.amountPaise,
+      c: o.currency,
+      m: o.mode,
+      e: o.customerEmail,
+      d: o.customerDetails,
+      s: o.checkoutSecretHash,
+    })),
   );
   // No RETURNING: one INSERT writes every row or none (no ON CONFLICT here), so its row count says it all, and on
   // PGlite reading back a row per order cost about a sixth of the batch's time.
@@ -198,7 +217,10 @@ export async function recordFulfilmentError(
     .set({ fulfilmentError: error.slice(0, 500), updatedAt: sql`now()` })
     .where(unfulfilled);
   if (lease) {
-    await db.update(orders).set({ fulfillingUntil: null }).where(and(unfulfilled, eq(orders.fulfillingUntil, lease)));
+    await db
+      .update(orders)
+      .set({ fulfillingUntil: null })
+      .where(and(unfulfilled, eq(orders.fulfillingUntil, lease)));
   }
   if (account) {
     await db
@@ -228,7 +250,13 @@ export async function findUnfulfilledPaidOrders(db: Database, paidBefore: Date, 
  */
 export async function claimOrdersToReconcile(
   db: Database,
-  { at, createdBefore, createdAfter, checkedBefore, limit }: { at: Date; createdBefore: Date; createdAfter: Date; checkedBefore: Date; limit: number },
+  {
+    at,
+    createdBefore,
+    createdAfter,
+    checkedBefore,
+    limit,
+  }: { at: Date; createdBefore: Date; createdAfter: Date; checkedBefore: Date; limit: number },
 ): Promise<OrderRow[]> {
   const due = db
     .select({ id: orders.id })
@@ -288,7 +316,10 @@ export async function recordPayment(tx: Database, payment: GatewayPayment, { ref
 
 /** A captured payment that must go back (or be settled by the account manager): shown in the staff inbox. */
 export async function flagPaymentForRefund(tx: Database, gatewayPaymentId: string): Promise<void> {
-  await tx.update(payments).set({ refundNeeded: true, updatedAt: sql`now()` }).where(eq(payments.gatewayPaymentId, gatewayPaymentId));
+  await tx
+    .update(payments)
+    .set({ refundNeeded: true, updatedAt: sql`now()` })
+    .where(eq(payments.gatewayPaymentId, gatewayPaymentId));
 }
 
 /**
@@ -344,7 +375,10 @@ export async function keptPurchases(tx: Database, uid: string): Promise<{ plan: 
 
 /** The payment now behind the account's plan no longer has to go back: its "refund needed" is cleared. */
 export async function clearRefundFlag(tx: Database, gatewayPaymentId: string): Promise<void> {
-  await tx.update(payments).set({ refundNeeded: false, updatedAt: sql`now()` }).where(eq(payments.gatewayPaymentId, gatewayPaymentId));
+  await tx
+    .update(payments)
+    .set({ refundNeeded: false, updatedAt: sql`now()` })
+    .where(eq(payments.gatewayPaymentId, gatewayPaymentId));
 }
 
 export async function findPaymentsOfOrder(db: Database, gatewayOrderId: string): Promise<PaymentRow[]> {
@@ -374,10 +408,7 @@ export function gatewayPaymentOf(row: PaymentRow): GatewayPayment {
 // ---- webhook events --------------------------------------------------------------------------------------------
 
 /** Stores a delivery; false when this event id was already received (a redelivery), which is then dropped. */
-export async function insertWebhookEvent(
-  db: Database,
-  event: { eventId: string; type: string; payload: unknown },
-): Promise<boolean> {
+export async function insertWebhookEvent(db: Database, event: { eventId: string; type: string; payload: unknown }): Promise<boolean> {
   const inserted = await db
     .insert(paymentWebhookEvents)
     .values({ eventId: event.eventId, type: event.type, payload: event.payload })

@@ -94,7 +94,9 @@ export function paymentRoutes({ service, billing, sandbox, sandboxBilling, limit
           throw sandboxAppError(err);
         });
         const metadata = 'razorpay_order_id' in answer ? { order_id: answer.razorpay_order_id } : { subscription_id: id };
-        res.json({ error: { code: answer.code, description: answer.description, metadata: { ...metadata, payment_id: answer.razorpay_payment_id } } });
+        res.json({
+          error: { code: answer.code, description: answer.description, metadata: { ...metadata, payment_id: answer.razorpay_payment_id } },
+        });
       })
       .all(methodNotAllowed(['POST']));
     router.use('/sandbox/billing', sandboxBillingRoutes(sandboxBilling, limiter));

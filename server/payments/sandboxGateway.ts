@@ -39,7 +39,10 @@ export function createSandboxGateway({ db, keySecret, webhookSecret }: SandboxGa
   async function knownPayment(paymentId: string): Promise<GatewayPayment> {
     const row = await findPayment(db, paymentId);
     // A subscription's charge is one of the sandbox billing's own entities: it knows the invoice it paid.
-    const [charge] = await db.select().from(sandboxEntities).where(and(eq(sandboxEntities.id, paymentId), eq(sandboxEntities.kind, 'payment')));
+    const [charge] = await db
+      .select()
+      .from(sandboxEntities)
+      .where(and(eq(sandboxEntities.id, paymentId), eq(sandboxEntities.kind, 'payment')));
     const billed = paymentFromEntity(charge?.entity);
     if (row) return { ...gatewayPaymentOf(row), invoiceId: billed?.invoiceId ?? null };
     if (!billed) throw new GatewayError('refused', 'The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
@@ -105,7 +108,14 @@ export class SandboxError extends Error {
   }
 }
 
-export function createSandboxCheckout({ db, gateway, logger, deliverWebhook, webhookDelayMs, capture }: SandboxCheckoutOptions): SandboxCheckout {
+export function createSandboxCheckout({
+  db,
+  gateway,
+  logger,
+  deliverWebhook,
+  webhookDelayMs,
+  capture,
+}: SandboxCheckoutOptions): SandboxCheckout {
   if (gateway.mode !== 'sandbox') throw new Error('the sandbox checkout runs on the sandbox gateway only');
   const pending = new Set<Promise<void>>();
 

@@ -212,7 +212,9 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const { takenPayment, captureIfDue } = createCapture({ db, gateway, logger });
   const queue = createWorkQueue(webhookConcurrency);
   // Orders created at the same moment share one insert (group commit); each request still gets its own row or error.
-  const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows), { worthRetryingAlone: (error) => !isDatabaseUnavailable(error) });
+  const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows), {
+    worthRetryingAlone: (error) => !isDatabaseUnavailable(error),
+  });
 
   async function createOrder(input: unknown): Promise<CreateOrderAnswer> {
     const { plan, currency, userDetails } = orderRequestOf(input);
@@ -314,7 +316,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     if (payment.orderId !== order.gatewayOrderId) return refuse(400, paymentMessages.orderUnknown);
     if (payment.status !== 'captured') return uncaptured(order, payment, data.userDetails);
 
-    const result = await fulfilment.fulfilOrder({ gatewayOrderId: order.gatewayOrderId, payment, by: 'verification', buyer: data.userDetails });
+    const result = await fulfilment.fulfilOrder({
+      gatewayOrderId: order.gatewayOrderId,
+      payment,
+      by: 'verification',
+      buyer: data.userDetails,
+    });
     // Refunded since (a checkout resumed days later): "paid, welcome" would be false, and the account has no plan from it.
     if (result.outcome === 'fulfilled' || result.outcome === 'pending') {
       const paid = await findPayment(db, data.razorpay_payment_id);
@@ -333,7 +340,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     }
     const found = await billing.firstCharge(parsed.data);
     if ('status' in found) return found;
-    const result = await fulfilment.fulfilOrder({ gatewayOrderId: found.order.gatewayOrderId, payment: found.payment, by: 'verification', buyer: parsed.data.userDetails });
+    const result = await fulfilment.fulfilOrder({
+      gatewayOrderId: found.order.gatewayOrderId,
+      payment: found.payment,
+      by: 'verification',
+      buyer: parsed.data.userDetails,
+    });
     return answerFor(result, { idToken, checkoutSecret: parsed.data.checkoutSecret });
   }
 
@@ -456,7 +468,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       paid = await captureIfDue(order, payment);
       if (paid.status !== 'captured') return 'done';
     }
-    const request = { gatewayOrderId: payment.orderId, payment: { ...paid, email: payment.email }, by: 'webhook', buyerEmail: payment.email } as const;
+    const request = {
+      gatewayOrderId: payment.orderId,
+      payment: { ...paid, email: payment.email },
+      by: 'webhook',
+      buyerEmail: payment.email,
+    } as const;
     const result = waitForHolder ? await fulfilment.fulfilOrder(request) : await fulfilment.fulfilOrderIfFree(request);
     if (result.outcome === 'unknown_order') logger.warn('paid event for an order this server did not create', { orderId: payment.orderId });
     if (result.outcome === 'busy') return 'busy';
@@ -475,7 +492,13 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     const eventAt = sent && Number.isFinite(sent.getTime()) ? sent : now();
     const outcome = await recordDispute(db, payment, dispute, eventAt);
     if (outcome === 'unknown_order') logger.warn('dispute for an order this server did not create', { orderId: payment.orderId });
-    else logger.warn('payment disputed', { orderId: payment.orderId, disputeId: dispute.id, status: dispute.status, respondBy: dispute.respondBy?.toISOString() ?? null });
+    else
+      logger.warn('payment disputed', {
+        orderId: payment.orderId,
+        disputeId: dispute.id,
+        status: dispute.status,
+        respondBy: dispute.respondBy?.toISOString() ?? null,
+      });
     return 'done';
   }
 
@@ -527,7 +550,10 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         if (reported.orderId !== order.gatewayOrderId) continue;
         // An authorized payment whose capture the gateway cannot take now is asked about again next sweep.
         const payment = await captureIfDue(order, reported).catch((err: unknown) => {
-          logger.warn('reconciliation could not capture a payment', { orderId: order.gatewayOrderId, error: err instanceof Error ? err.message : String(err) });
+          logger.warn('reconciliation could not capture a payment', {
+            orderId: order.gatewayOrderId,
+            error: err instanceof Error ? err.message : String(err),
+          });
           busy = true;
           return reported;
         });

@@ -74,9 +74,20 @@ export function createPayments({
   if (!sandboxBilling && !config.razorpay) throw new Error('a live payment gateway needs the Razorpay keys for its subscriptions too');
   const subscriptions =
     sandboxBilling?.gateway ??
-    createRazorpaySubscriptions({ ...config.razorpay!, timeoutMs: config.payments.gatewayTimeoutMs, apiBaseUrl: config.payments.razorpayApiUrl });
+    createRazorpaySubscriptions({
+      ...config.razorpay!,
+      timeoutMs: config.payments.gatewayTimeoutMs,
+      apiBaseUrl: config.payments.razorpayApiUrl,
+    });
   const fulfilment = createFulfilment({ db, auth: admin, logger, grant: options.grant, grantSubscription, now: options.now });
-  const billing = createBillingService({ db, gateway: subscriptions, payments: gateway, fulfilment, claims: firebasePlanClaims(admin), logger });
+  const billing = createBillingService({
+    db,
+    gateway: subscriptions,
+    payments: gateway,
+    fulfilment,
+    claims: firebasePlanClaims(admin),
+    logger,
+  });
   const service: PaymentService = createPaymentService({
     db,
     gateway,

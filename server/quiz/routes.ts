@@ -7,7 +7,13 @@ import type { QuizService } from './service';
 const QUIZ_BODY_LIMIT = 16 * 1024;
 
 /** POST /quiz-submissions: a finished quiz, stored with its recomputed report as a lead. */
-export function quizRoutes({ service, limiter }: { service: QuizService; /** The leads budget (server/http/rateLimits.ts). */ limiter: RequestHandler }): Router {
+export function quizRoutes({
+  service,
+  limiter,
+}: {
+  service: QuizService;
+  /** The leads budget (server/http/rateLimits.ts). */ limiter: RequestHandler;
+}): Router {
   const router = Router();
   router
     .route('/quiz-submissions')

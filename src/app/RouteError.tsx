@@ -12,9 +12,7 @@ export function RouteError() {
     <Wrap>
       <Container $narrow>
         <h1>Something went wrong</h1>
-        <p>
-          This page could not be shown. Please reload; if it keeps happening, our team would like to hear about it.
-        </p>
+        <p>This page could not be shown. Please reload; if it keeps happening, our team would like to hear about it.</p>
         <ButtonAnchor href="/">Reload the site</ButtonAnchor>
       </Container>
     </Wrap>
@@ -53,5 +51,8 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
 const Wrap = styled.main`
   padding: 6rem 0;
   text-align: center;
-  p { margin: 1rem 0 2rem; color: ${({ theme }) => theme.color.muted}; }
+  p {
+    margin: 1rem 0 2rem;
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;

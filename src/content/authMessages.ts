@@ -15,8 +15,7 @@ export const authReasonMessages = {
 } as const;
 
 /** The one answer to a password-reset request: it never says whether the address has an account (docs/decisions/096). */
-export const passwordResetRequestedMessage =
-  'If an account exists for that email, we have sent a link to set a new password.';
+export const passwordResetRequestedMessage = 'If an account exists for that email, we have sent a link to set a new password.';
 
 export const passwordSetMessage = 'Your password is set. Next time, sign in with your email and this password.';
 

@@ -24,8 +24,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: 'Web Development',
     image: '/images/case-studies/ecommerce-platform-redesign.svg',
     client: 'Sharma Textiles, Jaipur',
-    description:
-      'A 40-year-old saree and fabric store moved from WhatsApp catalogues to a fast online store with UPI and card payments.',
+    description: 'A 40-year-old saree and fabric store moved from WhatsApp catalogues to a fast online store with UPI and card payments.',
     tags: ['E-commerce', 'UPI payments', 'Mobile-first'],
     metric: '3.2x online revenue in 6 months',
   },
@@ -35,8 +34,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: 'Brand Design',
     image: '/images/case-studies/brand-identity-refresh.svg',
     client: 'CarePlus Clinic, Pune',
-    description:
-      'A new name mark, colours and signage that made a growing clinic look as reliable as its doctors are.',
+    description: 'A new name mark, colours and signage that made a growing clinic look as reliable as its doctors are.',
     tags: ['Logo', 'Brand kit', 'Signage'],
     metric: '41% more first-time patients',
   },
@@ -86,8 +84,7 @@ export const caseStudies: readonly CaseStudy[] = [
     category: 'AI Agent Services',
     image: '/images/case-studies/ai-customer-support-agent.svg',
     client: 'Volt Electronics, Ahmedabad',
-    description:
-      'A WhatsApp and website assistant that answers product questions and tracks orders in English, Hindi and Gujarati.',
+    description: 'A WhatsApp and website assistant that answers product questions and tracks orders in English, Hindi and Gujarati.',
     tags: ['AI agent', 'WhatsApp', 'Multilingual'],
     metric: '70% of queries answered instantly',
   },

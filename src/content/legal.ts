@@ -129,9 +129,7 @@ export const legalDocuments: readonly LegalDocument[] = [
     sections: [
       {
         heading: '1. Digital delivery only',
-        paragraphs: [
-          'All our services are digital. We do not ship physical goods, and no shipping charges apply to any plan.',
-        ],
+        paragraphs: ['All our services are digital. We do not ship physical goods, and no shipping charges apply to any plan.'],
       },
       {
         heading: '2. How you receive your services',

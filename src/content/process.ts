@@ -12,21 +12,18 @@ export const processSteps: readonly ProcessStep[] = [
   {
     number: 1,
     title: 'Find Your Plan',
-    description:
-      'Answer 15 quick questions in English or Hindi and get a personalised growth plan with costs and expected results.',
+    description: 'Answer 15 quick questions in English or Hindi and get a personalised growth plan with costs and expected results.',
     link: { to: '/get-started', label: 'Take the quiz' },
   },
   {
     number: 2,
     title: 'Onboard in Minutes',
-    description:
-      'Pick your plan, pay the setup fee and first month securely, and meet your account manager the same week.',
+    description: 'Pick your plan, pay the setup fee and first month securely, and meet your account manager the same week.',
   },
   {
     number: 3,
     title: 'We Execute & Optimize',
-    description:
-      'Our specialists build your website, brand, ads and content, then test and improve them every single month.',
+    description: 'Our specialists build your website, brand, ads and content, then test and improve them every single month.',
   },
   {
     number: 4,

@@ -46,8 +46,7 @@ export interface QuizCopy {
 export const quizEn = {
   lang: 'en',
   pageTitle: 'Get Your Growth Plan',
-  pageDescription:
-    'Answer 15 quick questions in English or Hindi and get a personalised digital growth plan for your business.',
+  pageDescription: 'Answer 15 quick questions in English or Hindi and get a personalised digital growth plan for your business.',
   heading: 'Get your personalised growth plan',
   lead: '15 quick questions, about 3 minutes. Your plan, costs and expected results appear at the end.',
   languagePrompt: 'Which language would you like to answer in?',

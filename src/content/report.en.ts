@@ -154,8 +154,7 @@ export const reportEn = {
     'branding.trust': 'You want people to trust your brand: a consistent logo, colours and voice make you look established.',
     'branding.launch': 'You are launching something new: a sharp brand kit makes the launch look professional everywhere.',
     'branding.consistent': 'One consistent look on your shop, website and social pages makes you memorable.',
-    'localseo.noProfile':
-      'You have no Google Business Profile: we set it up so you appear on Google Maps when nearby customers search.',
+    'localseo.noProfile': 'You have no Google Business Profile: we set it up so you appear on Google Maps when nearby customers search.',
     'localseo.walkIns': 'You want more walk-ins: local SEO puts you at the top of "near me" searches.',
     'localseo.multiLocation': 'You have several locations: each gets its own optimised listing and local pages.',
     'localseo.optimise': 'Your profile exists: we optimise it with photos, posts and reviews to rank higher locally.',

@@ -80,18 +80,11 @@ export const inboxLimits = {
  */
 export const inboxQuerySchema = z.object({
   q: z._default(
-    z
-      .string()
-      .check(z.trim(), z.maxLength(inboxLimits.search, `Search for at most ${inboxLimits.search} characters.`), safeText()),
+    z.string().check(z.trim(), z.maxLength(inboxLimits.search, `Search for at most ${inboxLimits.search} characters.`), safeText()),
     '',
   ),
-  cursor: z.optional(
-    z.string().check(z.maxLength(inboxLimits.cursor), z.regex(/^[A-Za-z0-9_-]+$/, 'That page link is not valid.')),
-  ),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(inboxLimits.maxPageSize)),
-    inboxLimits.pageSize,
-  ),
+  cursor: z.optional(z.string().check(z.maxLength(inboxLimits.cursor), z.regex(/^[A-Za-z0-9_-]+$/, 'That page link is not valid.'))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(inboxLimits.maxPageSize)), inboxLimits.pageSize),
 });
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
 
@@ -117,9 +110,11 @@ export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 /** The 409 of a note saved over one another member of staff changed meanwhile; its details carry the lead as it is. */
 export const noteChanged = {
   code: 'note_changed',
-  message: 'Another member of staff saved a different note while you were writing yours. Theirs is shown above yours: combine the two, then save again.',
+  message:
+    'Another member of staff saved a different note while you were writing yours. Theirs is shown above yours: combine the two, then save again.',
   /** When the lead that came with the refusal could not be read, so theirs cannot be shown. */
-  messageWithoutLead: 'Another member of staff saved a different note while you were writing yours. Reload the inbox to see theirs, then save yours again.',
+  messageWithoutLead:
+    'Another member of staff saved a different note while you were writing yours. Reload the inbox to see theirs, then save yours again.',
 } as const;
 
 // ---- rows ---------------------------------------------------------------------------------------------------------

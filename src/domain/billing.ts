@@ -54,12 +54,16 @@ export function periodEnd(start: Date, months = 1): Date {
 
 /** A billing date as the pages say it, in India's time: "27 December 2026". */
 export function formatBillingDate(date: Date | string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(date));
+  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+    new Date(date),
+  );
 }
 
 /** The same, short, for tables: "27 Dec 2026". */
 export function formatShortBillingDate(date: Date | string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(date));
+  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+    new Date(date),
+  );
 }
 
 export type CancellationOutcome =
@@ -75,7 +79,17 @@ export function cancellationOutcome(now: Date, paidThrough: Date): CancellationO
 }
 
 /** Razorpay's subscription statuses (docs/billing/razorpay-subscriptions.md §3.2). */
-export const subscriptionStatuses = ['created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed', 'expired', 'paused'] as const;
+export const subscriptionStatuses = [
+  'created',
+  'authenticated',
+  'active',
+  'pending',
+  'halted',
+  'cancelled',
+  'completed',
+  'expired',
+  'paused',
+] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /** Statuses a subscription never leaves. */
@@ -165,7 +179,9 @@ export function entitlementOf(
 ): Entitlement {
   const candidates = [
     ...subscriptions.map((subscription) => subscriptionEntitlement(subscription, now)),
-    ...oneTimePayments.map(({ plan, paidAt }) => subscriptionEntitlement({ plan, status: 'cancelled', paidThrough: periodEnd(paidAt) }, now)),
+    ...oneTimePayments.map(({ plan, paidAt }) =>
+      subscriptionEntitlement({ plan, status: 'cancelled', paidThrough: periodEnd(paidAt) }, now),
+    ),
   ];
   let best = none;
   for (const candidate of candidates) {

@@ -32,9 +32,7 @@ export interface BillingRequest {
 }
 
 /** What cancelling now would do, said before the client confirms (src/domain/billing.ts cancellationOutcome). */
-export type CancelPreview =
-  | { kind: 'at_period_end'; endsAt: string }
-  | { kind: 'after_next_charge'; nextChargeAt: string; endsAt: string };
+export type CancelPreview = { kind: 'at_period_end'; endsAt: string } | { kind: 'after_next_charge'; nextChargeAt: string; endsAt: string };
 
 export interface BillingSubscription {
   id: string;
@@ -66,7 +64,8 @@ export interface BillingOverview {
   checkout: { keyId: string; mode: 'sandbox' | 'live' };
 }
 
-const subscriptionId = () => z.string({ error: 'Subscription id is missing.' }).check(z.regex(/^sub_[A-Za-z0-9]{6,40}$/, 'Subscription id is not valid.'));
+const subscriptionId = () =>
+  z.string({ error: 'Subscription id is missing.' }).check(z.regex(/^sub_[A-Za-z0-9]{6,40}$/, 'Subscription id is not valid.'));
 
 export const cancelBillingSchema = z.object({ subscriptionId: subscriptionId() });
 

@@ -59,10 +59,7 @@ export const chatRequestSchema = z.object({
       z.minLength(1, chatRequestMessages.messageRequired),
       z.maxLength(chatLimits.message, chatRequestMessages.messageTooLong),
     ),
-  history: z._default(
-    z.array(chatMessageSchema).check(z.maxLength(chatLimits.history, chatRequestMessages.historyTooLong)),
-    [],
-  ),
+  history: z._default(z.array(chatMessageSchema).check(z.maxLength(chatLimits.history, chatRequestMessages.historyTooLong)), []),
 });
 
 export type ChatRequest = z.output<typeof chatRequestSchema>;

@@ -60,8 +60,7 @@ export const paymentMessages = {
   orderUnknown: 'Payment verification failed. This order was not created by this site.',
   planMismatch: 'Payment verification failed. The payment is for a different plan.',
   amountMismatch: 'Payment verification failed. The amount paid does not match the plan price.',
-  alreadyPaid:
-    'Payment verification failed. This order was already paid with another payment; the second payment will be refunded.',
+  alreadyPaid: 'Payment verification failed. This order was already paid with another payment; the second payment will be refunded.',
   detailsInvalid: 'Payment verification failed. Some of your details are not valid.',
   refunded: 'This payment has been refunded in full, so it no longer pays for a plan. If you did not expect this, please contact us.',
   signInToSeePlan: 'Payment received. Your plan is now on the account for this email address: please sign in to see it.',
@@ -108,13 +107,11 @@ const phonePattern = /^\+?\d+(?:[ -]\d+)*$/;
  */
 const buyerDetailsObject = onFirstUse(() =>
   z.object({
-    fullName: z
-      .string({ error: quizMessages.nameInvalid })
-      .check(
-        z.trim(),
-        safeText(),
-        z.refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
-      ),
+    fullName: z.string({ error: quizMessages.nameInvalid }).check(
+      z.trim(),
+      safeText(),
+      z.refine((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid),
+    ),
     email: z
       .pipe(
         z.pipe(

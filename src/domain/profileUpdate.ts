@@ -26,9 +26,7 @@ export const profileUpdateSchema = z.strictObject({
   ),
 });
 
-export type ParsedProfileUpdate =
-  | { ok: true; value: ProfileUpdate }
-  | { ok: false; fieldErrors: Record<string, string> };
+export type ParsedProfileUpdate = { ok: true; value: ProfileUpdate } | { ok: false; fieldErrors: Record<string, string> };
 
 export function parseProfileUpdate(input: unknown): ParsedProfileUpdate {
   const parsed = profileUpdateSchema.safeParse(input);
@@ -44,4 +42,3 @@ export function parseProfileUpdate(input: unknown): ParsedProfileUpdate {
   }
   return { ok: false, fieldErrors };
 }
-

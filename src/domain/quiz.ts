@@ -231,10 +231,8 @@ const textAnswer = (isValid: (value: string) => boolean, message: string) =>
   z.string().check(z.trim(), safeText(), z.refine(isValid, message));
 
 // Schemas are built on first use, not at import (src/domain/onFirstUse.ts): the helpers below are functions.
-const fullNameField = () =>
-  textAnswer((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid);
-const emailField = () =>
-  textAnswer((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
+const fullNameField = () => textAnswer((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid);
+const emailField = () => textAnswer((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
 const businessNameField = () =>
   textAnswer((value) => value.length > 1 && value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
 
@@ -374,8 +372,7 @@ function firstOpenAfter(step: QuizStep, answers: QuizAnswers): QuizStep {
 // ---- draft from storage ------------------------------------------------------------------------------------------
 
 const draftText = (max: number) => z.catch(z.string().check(z.maxLength(max)), '');
-const draftEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.catch(z.union([z.enum(values), z.literal('')]), '' as const);
+const draftEnum = <T extends readonly [string, ...string[]]>(values: T) => z.catch(z.union([z.enum(values), z.literal('')]), '' as const);
 
 /** Each field of a saved draft on its own: a wrong value falls back to the field's default, a missing one is left out. */
 const savedDraftAnswers = () =>

@@ -12,11 +12,7 @@ type RecommendationInput = Pick<QuizAnswers, 'monthlyRevenue' | 'goals' | 'hasWe
 
 /** docs/product.md §4, rules in order; the team-size rule only when a team size is actually known (D2). */
 export function recommendPlan(answers: RecommendationInput): PlanKey {
-  if (
-    answers.monthlyRevenue === '> ₹50L' ||
-    answers.monthlyRevenue === '₹15L – ₹50L' ||
-    answers.goals.includes('automate-operations-ai')
-  ) {
+  if (answers.monthlyRevenue === '> ₹50L' || answers.monthlyRevenue === '₹15L – ₹50L' || answers.goals.includes('automate-operations-ai')) {
     return 'scale-up';
   }
   if (answers.hasWebsite === 'No' || answers.monthlyRevenue === '< ₹1L' || answers.teamSize === '1–3') {
@@ -51,10 +47,7 @@ export type ServiceReason =
   | 'aiagents.automate'
   | 'aiagents.respond';
 
-type ReasonInput = Pick<
-  QuizAnswers,
-  'hasWebsite' | 'websiteQuality' | 'googleBusinessProfile' | 'runningAds' | 'goals' | 'locationType'
->;
+type ReasonInput = Pick<QuizAnswers, 'hasWebsite' | 'websiteQuality' | 'googleBusinessProfile' | 'runningAds' | 'goals' | 'locationType'>;
 
 export function serviceReason(service: ServiceKey, answers: ReasonInput): ServiceReason {
   const goal = (id: QuizAnswers['goals'][number]) => answers.goals.includes(id);
@@ -237,9 +230,18 @@ export function planKpis(plan: Pick<Plan, 'includedServices'>): ReportKpis {
   const impacts = plan.includedServices.map(bestImpact);
   const sum = (pick: (impact: Impact) => number) => impacts.reduce((total, entry) => total + pick(entry.impact), 0);
   return {
-    leads: range(sum((impact) => impact.leads ?? 0), kpiCaps.leads),
-    conversion: range(sum((impact) => impact.conversionRate ?? 0), kpiCaps.conversion),
-    trust: range(sum((impact) => (impact.trust ?? 0) + (impact.awareness ?? 0)), kpiCaps.trust),
+    leads: range(
+      sum((impact) => impact.leads ?? 0),
+      kpiCaps.leads,
+    ),
+    conversion: range(
+      sum((impact) => impact.conversionRate ?? 0),
+      kpiCaps.conversion,
+    ),
+    trust: range(
+      sum((impact) => (impact.trust ?? 0) + (impact.awareness ?? 0)),
+      kpiCaps.trust,
+    ),
     timelineMonths: Math.max(...impacts.map((entry) => entry.timelineMonths)),
   };
 }

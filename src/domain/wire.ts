@@ -71,17 +71,18 @@ export const quizSubmissionReceiptSchema = z.lazy(() =>
 export type QuizSubmissionReceipt = z.infer<typeof quizSubmissionReceiptSchema>;
 
 /** The answer of GET and PATCH /api/me (AccountProfile). */
-export const accountProfileSchema = z.lazy(() =>
-  z.object({
-    uid: z.string(),
-    email: z.string(),
-    displayName: z.nullable(z.string()),
-    businessName: z.nullable(z.string()),
-    role: z.nullable(z.string()),
-    industry: z.nullable(z.string()),
-    quizCompleted: z.boolean(),
-    chosenPlan: z.nullable(planKeySchema),
-    purchasedPlan: z.nullable(planKeySchema),
-    purchasedAt: z.nullable(z.string()),
-  }) satisfies z.ZodMiniType<AccountProfile>,
+export const accountProfileSchema = z.lazy(
+  () =>
+    z.object({
+      uid: z.string(),
+      email: z.string(),
+      displayName: z.nullable(z.string()),
+      businessName: z.nullable(z.string()),
+      role: z.nullable(z.string()),
+      industry: z.nullable(z.string()),
+      quizCompleted: z.boolean(),
+      chosenPlan: z.nullable(planKeySchema),
+      purchasedPlan: z.nullable(planKeySchema),
+      purchasedAt: z.nullable(z.string()),
+    }) satisfies z.ZodMiniType<AccountProfile>,
 );

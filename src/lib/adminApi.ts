@@ -46,7 +46,11 @@ export function fetchSummary({ token, fetchImpl }: AdminCallOptions): Promise<In
   return requestJson('/api/admin/summary', { token, fetchImpl, schema: inboxSummarySchema });
 }
 
-export function fetchPage<T extends AdminTab>(tab: T, { q, cursor, limit }: PageRequest, { token, fetchImpl }: AdminCallOptions): Promise<InboxPage<T>> {
+export function fetchPage<T extends AdminTab>(
+  tab: T,
+  { q, cursor, limit }: PageRequest,
+  { token, fetchImpl }: AdminCallOptions,
+): Promise<InboxPage<T>> {
   const url = `/api/admin/${tab}${query({ q, cursor, limit })}`;
   return requestJson(url, { token, fetchImpl, schema: inboxPageSchema(tab) }) as Promise<InboxPage<T>>;
 }
@@ -56,10 +60,21 @@ export function fetchPage<T extends AdminTab>(tab: T, { q, cursor, limit }: Page
  * rejects with the lead as it now stands in the ApiError's `current`, checked like any row; unreadable, it is dropped
  * and the sentence asks for a reload instead.
  */
-export async function updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUpdate, { token, fetchImpl }: AdminCallOptions): Promise<InboxRows[T]> {
+export async function updateLead<T extends LeadTab>(
+  tab: T,
+  id: string,
+  update: LeadUpdate,
+  { token, fetchImpl }: AdminCallOptions,
+): Promise<InboxRows[T]> {
   const schema = inboxRowSchemas[tab] as unknown as z.core.$ZodType<InboxRows[T]>;
   try {
-    return await requestJson(`/api/admin/leads/${tab}/${encodeURIComponent(id)}`, { method: 'PATCH', body: update, token, fetchImpl, schema });
+    return await requestJson(`/api/admin/leads/${tab}/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: update,
+      token,
+      fetchImpl,
+      schema,
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== noteChanged.code) throw error;
     const current = z.safeParse(schema, error.current);
@@ -81,7 +96,11 @@ export function retryForward(id: string, { token, fetchImpl }: AdminCallOptions)
  * An account manager's action on a subscription (pause, resume, plan change, cancel, decline a request). A refusal
  * is an ApiError whose message is the server's sentence: for the gateway's (409 `gateway_refused`), Razorpay's words.
  */
-export function actOnSubscription(id: string, action: SubscriptionAction, { token, fetchImpl }: AdminCallOptions): Promise<SubscriptionActionAnswer> {
+export function actOnSubscription(
+  id: string,
+  action: SubscriptionAction,
+  { token, fetchImpl }: AdminCallOptions,
+): Promise<SubscriptionActionAnswer> {
   return requestJson(`/api/admin/subscriptions/${encodeURIComponent(id)}/actions`, {
     method: 'POST',
     body: action,

@@ -1,7 +1,13 @@
 import { z } from 'zod/mini';
 import { BillingProblem } from '../../machines/billing.machine';
 import { billingStates, subscriptionStatuses } from '../domain/billing';
-import { billingRequestKinds, type BillingOverview, type BillingRequestKind, type CancelPreview, type MonthlyStart } from '../domain/billingAccount';
+import {
+  billingRequestKinds,
+  type BillingOverview,
+  type BillingRequestKind,
+  type CancelPreview,
+  type MonthlyStart,
+} from '../domain/billingAccount';
 import { plans, type PlanKey } from '../domain/plans';
 import { ApiError, requestJson } from './http';
 
@@ -19,32 +25,47 @@ const previewSchema = () =>
     z.object({ kind: z.literal('after_next_charge'), nextChargeAt: z.string(), endsAt: z.string() }),
   ]);
 
-const overviewSchema = z.lazy(() =>
-  z.object({
-    subscription: z.nullable(
-      z.object({
-        id: z.string(),
-        plan: planKey(),
-        status: z.enum(subscriptionStatuses),
-        state: z.enum(billingStates),
-        monthlyPaise: z.int(),
-        paidThrough: iso(),
-        nextChargeAt: iso(),
-        endsAt: iso(),
-        cancelPreview: z.nullable(previewSchema()),
-        requests: z.array(
-          z.object({ id: z.string(), kind: z.enum(billingRequestKinds), plan: z.nullable(planKey()), status: z.enum(['open', 'done', 'declined']), createdAt: z.string() }),
-        ),
-      }),
-    ),
-    invoices: z.array(
-      z.object({ id: z.string(), plan: planKey(), amountPaise: z.int(), status: z.string(), periodStart: iso(), periodEnd: iso(), paidAt: iso() }),
-    ),
-    oneTime: z.nullable(z.object({ plan: planKey(), paidThrough: z.string() })),
-    businessName: z.nullable(z.string()),
-    email: z.string(),
-    checkout: z.object({ keyId: z.string(), mode: z.enum(['sandbox', 'live']) }),
-  }) satisfies z.ZodMiniType<BillingOverview>,
+const overviewSchema = z.lazy(
+  () =>
+    z.object({
+      subscription: z.nullable(
+        z.object({
+          id: z.string(),
+          plan: planKey(),
+          status: z.enum(subscriptionStatuses),
+          state: z.enum(billingStates),
+          monthlyPaise: z.int(),
+          paidThrough: iso(),
+          nextChargeAt: iso(),
+          endsAt: iso(),
+          cancelPreview: z.nullable(previewSchema()),
+          requests: z.array(
+            z.object({
+              id: z.string(),
+              kind: z.enum(billingRequestKinds),
+              plan: z.nullable(planKey()),
+              status: z.enum(['open', 'done', 'declined']),
+              createdAt: z.string(),
+            }),
+          ),
+        }),
+      ),
+      invoices: z.array(
+        z.object({
+          id: z.string(),
+          plan: planKey(),
+          amountPaise: z.int(),
+          status: z.string(),
+          periodStart: iso(),
+          periodEnd: iso(),
+          paidAt: iso(),
+        }),
+      ),
+      oneTime: z.nullable(z.object({ plan: planKey(), paidThrough: z.string() })),
+      businessName: z.nullable(z.string()),
+      email: z.string(),
+      checkout: z.object({ keyId: z.string(), mode: z.enum(['sandbox', 'live']) }),
+    }) satisfies z.ZodMiniType<BillingOverview>,
 );
 
 export interface BillingCallOptions {
@@ -69,7 +90,9 @@ export function fetchBilling({ token, fetchImpl }: BillingCallOptions): Promise<
 }
 
 export function cancelBilling(subscriptionId: string, { token, fetchImpl }: BillingCallOptions): Promise<CancelPreview> {
-  return withProblem(() => requestJson('/api/billing/cancel', { method: 'POST', body: { subscriptionId }, token, fetchImpl, schema: previewSchema() }));
+  return withProblem(() =>
+    requestJson('/api/billing/cancel', { method: 'POST', body: { subscriptionId }, token, fetchImpl, schema: previewSchema() }),
+  );
 }
 
 export function sendBillingRequest(
@@ -81,7 +104,15 @@ export function sendBillingRequest(
   });
 }
 
-const monthlyStartSchema = z.lazy(() => z.object({ subscriptionId: z.string(), plan: planKey(), monthlyPaise: z.int(), startsAt: z.string() }) satisfies z.ZodMiniType<MonthlyStart>);
+const monthlyStartSchema = z.lazy(
+  () =>
+    z.object({
+      subscriptionId: z.string(),
+      plan: planKey(),
+      monthlyPaise: z.int(),
+      startsAt: z.string(),
+    }) satisfies z.ZodMiniType<MonthlyStart>,
+);
 
 /** A plan paid once goes monthly (decision 182): the subscription whose card the client then authorises. */
 export function startMonthly({ token, fetchImpl }: BillingCallOptions): Promise<MonthlyStart> {
@@ -93,7 +124,9 @@ export function confirmMonthly(
   answer: { razorpay_payment_id: string; razorpay_subscription_id: string; razorpay_signature: string },
   { token, fetchImpl }: BillingCallOptions,
 ): Promise<MonthlyStart> {
-  return withProblem(() => requestJson('/api/billing/monthly/confirm', { method: 'POST', body: answer, token, fetchImpl, schema: monthlyStartSchema }));
+  return withProblem(() =>
+    requestJson('/api/billing/monthly/confirm', { method: 'POST', body: answer, token, fetchImpl, schema: monthlyStartSchema }),
+  );
 }
 
 /** Sandbox only: the client's new card, as the sandbox takes it: the unpaid charge is tried again now. */

@@ -22,10 +22,7 @@ export function useFunnelAccount(): FunnelAccount {
   const hasPurchasedPlan = useAuthSelector((state) => state.status === 'signedIn' && !!state.profile?.purchasedPlan);
   const { updateUser } = useAuthActions();
   const facts = useMemo(() => ({ signedIn, hasPurchasedPlan }), [signedIn, hasPurchasedPlan]);
-  const updateProfile = useMemo(
-    () => fromPromise<void, ProfileUpdate>(async ({ input }) => updateUser(input)),
-    [updateUser],
-  );
+  const updateProfile = useMemo(() => fromPromise<void, ProfileUpdate>(async ({ input }) => updateUser(input)), [updateUser]);
   return { facts, updateProfile };
 }
 

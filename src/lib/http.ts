@@ -86,7 +86,10 @@ export interface RequestOptions {
 /** Allowed for an ordinary JSON call; a caller with a reason passes its own. */
 export const defaultTimeoutMs = 20_000;
 
-function requestInit({ method = 'GET', body, token, keepalive, accept = 'application/json' }: RequestOptions, signal?: AbortSignal): RequestInit {
+function requestInit(
+  { method = 'GET', body, token, keepalive, accept = 'application/json' }: RequestOptions,
+  signal?: AbortSignal,
+): RequestInit {
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

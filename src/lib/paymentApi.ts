@@ -18,20 +18,21 @@ import { ApiError, clientErrorCodes, requestJson } from './http';
  * sentence the buyer reads. Its schemas are built on first use (src/domain/onFirstUse.ts).
  */
 
-const createOrderAnswerSchema = z.lazy(() =>
-  z.object({
-    id: z.string().check(z.minLength(1)),
-    amount: z.int().check(z.positive()),
-    currency: z.literal(PAYMENT_CURRENCY),
-    keyId: z.string().check(z.minLength(1)),
-    mode: z.enum(['sandbox', 'live']),
-    description: z.string(),
-    checkoutSecret: z.string().check(z.minLength(1)),
-    // A monthly plan's subscription (docs/decisions/180): what is charged every month, and from when.
-    kind: z.optional(z.enum(['order', 'subscription'])),
-    monthlyAmount: z.optional(z.int().check(z.positive())),
-    firstRenewalOn: z.optional(z.iso.datetime()),
-  }) satisfies z.ZodMiniType<CreateOrderAnswer>,
+const createOrderAnswerSchema = z.lazy(
+  () =>
+    z.object({
+      id: z.string().check(z.minLength(1)),
+      amount: z.int().check(z.positive()),
+      currency: z.literal(PAYMENT_CURRENCY),
+      keyId: z.string().check(z.minLength(1)),
+      mode: z.enum(['sandbox', 'live']),
+      description: z.string(),
+      checkoutSecret: z.string().check(z.minLength(1)),
+      // A monthly plan's subscription (docs/decisions/180): what is charged every month, and from when.
+      kind: z.optional(z.enum(['order', 'subscription'])),
+      monthlyAmount: z.optional(z.int().check(z.positive())),
+      firstRenewalOn: z.optional(z.iso.datetime()),
+    }) satisfies z.ZodMiniType<CreateOrderAnswer>,
 );
 
 const verifyAnswerSchema = z.lazy(() =>
@@ -42,11 +43,12 @@ const verifyAnswerSchema = z.lazy(() =>
   ]),
 );
 
-const checkoutResponseSchema = z.lazy(() =>
-  z.union([
-    z.object({ razorpay_payment_id: z.string(), razorpay_order_id: z.string(), razorpay_signature: z.string() }),
-    z.object({ razorpay_payment_id: z.string(), razorpay_subscription_id: z.string(), razorpay_signature: z.string() }),
-  ]) satisfies z.ZodMiniType<CheckoutResponse>,
+const checkoutResponseSchema = z.lazy(
+  () =>
+    z.union([
+      z.object({ razorpay_payment_id: z.string(), razorpay_order_id: z.string(), razorpay_signature: z.string() }),
+      z.object({ razorpay_payment_id: z.string(), razorpay_subscription_id: z.string(), razorpay_signature: z.string() }),
+    ]) satisfies z.ZodMiniType<CheckoutResponse>,
 );
 
 const sandboxFailureSchema = z.lazy(() =>
@@ -112,7 +114,11 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * is not ours (a captive portal's or a proxy's page, whatever its status).
  */
 const noVerdict = (error: ApiError) =>
-  error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500 || error.code === clientErrorCodes.invalidResponse;
+  error.status === 0 ||
+  error.status === 408 ||
+  error.status === 429 ||
+  error.status >= 500 ||
+  error.code === clientErrorCodes.invalidResponse;
 
 /**
  * Verifies the payment. Asked again with backoff while the answer is no verdict (verification is idempotent). A 503

@@ -82,10 +82,9 @@ export function measureBreaks(root: HTMLElement): BreakMap {
  */
 export function planPages({ height, sections, blocks }: BreakMap, pageHeight: number): [number, number][] {
   const lastAbove = (y: number) =>
-    blocks.filter((block) => block.bottom <= y + 0.5).reduce<Block | undefined>(
-      (last, block) => (!last || block.bottom > last.bottom ? block : last),
-      undefined,
-    );
+    blocks
+      .filter((block) => block.bottom <= y + 0.5)
+      .reduce<Block | undefined>((last, block) => (!last || block.bottom > last.bottom ? block : last), undefined);
   const isSafe = (y: number) =>
     !blocks.some((block) => block.top < y - 0.5 && block.bottom > y + 0.5) &&
     // Never leave a heading alone at the bottom of a page.

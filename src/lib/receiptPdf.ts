@@ -21,7 +21,10 @@ const inr = (paise: number) => `INR ${(paise / 100).toLocaleString('en-IN', { mi
 /** The receipt's lines: a first charge is the setup fee and the first month; a renewal is one month. */
 export function receiptLines({ invoice }: Pick<ReceiptInput, 'invoice'>): Array<{ label: string; paise: number }> {
   const title = findPlan(invoice.plan)?.title ?? invoice.plan;
-  const period = invoice.periodStart && invoice.periodEnd ? ` (${formatBillingDate(invoice.periodStart)} to ${formatBillingDate(invoice.periodEnd)})` : '';
+  const period =
+    invoice.periodStart && invoice.periodEnd
+      ? ` (${formatBillingDate(invoice.periodStart)} to ${formatBillingDate(invoice.periodEnd)})`
+      : '';
   const price = billingPriceOf(invoice.plan);
   if (price && price.setupPaise > 0 && invoice.amountPaise === price.firstChargePaise) {
     return [

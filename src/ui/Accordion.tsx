@@ -27,11 +27,19 @@ export function Accordion({ items, defaultOpen = 0, headingLevel = 'h3' }: Accor
   function moveFocus(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = items.length - 1;
     const target =
-      event.key === 'ArrowDown' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowUp' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowDown'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowUp'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (target === null) return;
     event.preventDefault();
     buttons.current[target]?.focus();
@@ -81,8 +89,13 @@ const Item = styled.div<{ $open: boolean }>`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme, $open }) => ($open ? theme.shadow.md : 'none')};
-  transition: box-shadow 0.2s ease, border-color 0.2s ease;
-  h3, h4 { font-size: ${({ theme }) => theme.size.base}; }
+  transition:
+    box-shadow 0.2s ease,
+    border-color 0.2s ease;
+  h3,
+  h4 {
+    font-size: ${({ theme }) => theme.size.base};
+  }
 `;
 
 const Trigger = styled.button`

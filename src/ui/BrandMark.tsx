@@ -27,6 +27,8 @@ const Mark = styled.span<{ $tone: 'dark' | 'light' }>`
   font-weight: 700;
   letter-spacing: -0.02em;
   color: ${({ theme, $tone }) => ($tone === 'light' ? '#fff' : theme.color.ink)};
-  strong { color: ${({ theme, $tone }) => ($tone === 'light' ? theme.color.brandLine : theme.color.brand)}; font-weight: 800; }
+  strong {
+    color: ${({ theme, $tone }) => ($tone === 'light' ? theme.color.brandLine : theme.color.brand)};
+    font-weight: 800;
+  }
 `;
-

@@ -24,10 +24,21 @@ const buttonStyles = css<VariantProps>`
   line-height: 1;
   text-decoration: none;
   white-space: nowrap;
-  transition: background-color 0.15s ease, color 0.15s ease, border-color 0.15s ease, transform 0.15s ease;
-  &:hover:not(:disabled) { transform: translateY(-1px); }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
-  svg { flex: none; }
+  transition:
+    background-color 0.15s ease,
+    color 0.15s ease,
+    border-color 0.15s ease,
+    transform 0.15s ease;
+  &:hover:not(:disabled) {
+    transform: translateY(-1px);
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  svg {
+    flex: none;
+  }
 
   ${({ theme, $variant = 'primary' }) => {
     switch ($variant) {
@@ -36,26 +47,34 @@ const buttonStyles = css<VariantProps>`
           background: ${theme.color.surface};
           color: ${theme.color.brand};
           border-color: ${theme.color.brandLine};
-          &:hover:not(:disabled) { border-color: ${theme.color.brand}; }
+          &:hover:not(:disabled) {
+            border-color: ${theme.color.brand};
+          }
         `;
       case 'ghost':
         return css`
           background: transparent;
           color: ${theme.color.text};
-          &:hover:not(:disabled) { background: ${theme.color.surfaceAlt}; }
+          &:hover:not(:disabled) {
+            background: ${theme.color.surfaceAlt};
+          }
         `;
       case 'light':
         return css`
           background: #fff;
           color: ${theme.color.brandDark};
-          &:hover:not(:disabled) { background: ${theme.color.brandSoft}; }
+          &:hover:not(:disabled) {
+            background: ${theme.color.brandSoft};
+          }
         `;
       default:
         return css`
           background: ${theme.color.brand};
           color: #fff;
           box-shadow: 0 8px 20px -8px rgba(29, 78, 216, 0.6);
-          &:hover:not(:disabled) { background: ${theme.color.brandDark}; }
+          &:hover:not(:disabled) {
+            background: ${theme.color.brandDark};
+          }
         `;
     }
   }}

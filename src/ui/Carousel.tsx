@@ -24,13 +24,7 @@ export function Carousel<T>({ items, itemLabel, label, renderItem }: CarouselPro
     <Root aria-roledescription="carousel" aria-label={label}>
       <Viewport id={slidesId} aria-live="polite">
         {items.map((item, index) => (
-          <Slide
-            key={index}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-            hidden={index !== current}
-          >
+          <Slide key={index} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} hidden={index !== current}>
             {renderItem(item)}
           </Slide>
         ))}
@@ -72,8 +66,14 @@ const Viewport = styled.div`
 const Slide = styled.div`
   animation: carousel-fade 0.35s ease;
   @keyframes carousel-fade {
-    from { opacity: 0; transform: translateX(12px); }
-    to { opacity: 1; transform: none; }
+    from {
+      opacity: 0;
+      transform: translateX(12px);
+    }
+    to {
+      opacity: 1;
+      transform: none;
+    }
   }
 `;
 
@@ -95,7 +95,10 @@ const Arrow = styled.button`
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.ink};
   box-shadow: ${({ theme }) => theme.shadow.sm};
-  &:hover { border-color: ${({ theme }) => theme.color.brand}; color: ${({ theme }) => theme.color.brand}; }
+  &:hover {
+    border-color: ${({ theme }) => theme.color.brand};
+    color: ${({ theme }) => theme.color.brand};
+  }
 `;
 
 const Dots = styled.div`

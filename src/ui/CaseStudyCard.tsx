@@ -21,14 +21,7 @@ export function CaseStudyCard({
   const Heading = headingLevel;
   return (
     <Card>
-      <Cover
-        src={study.image}
-        alt=""
-        width={640}
-        height={400}
-        loading={onFirstScreen ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <Cover src={study.image} alt="" width={640} height={400} loading={onFirstScreen ? 'eager' : 'lazy'} decoding="async" />
       <Body>
         <Category>{study.category}</Category>
         <Heading>
@@ -55,9 +48,16 @@ const Card = styled.article`
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid ${({ theme }) => theme.color.line};
   background: ${({ theme }) => theme.color.surface};
-  transition: box-shadow 0.2s ease, transform 0.2s ease;
-  &:hover { box-shadow: ${({ theme }) => theme.shadow.lg}; transform: translateY(-2px); }
-  &:focus-within { box-shadow: 0 0 0 3px ${({ theme }) => theme.color.focus}; }
+  transition:
+    box-shadow 0.2s ease,
+    transform 0.2s ease;
+  &:hover {
+    box-shadow: ${({ theme }) => theme.shadow.lg};
+    transform: translateY(-2px);
+  }
+  &:focus-within {
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.color.focus};
+  }
 `;
 
 const Cover = styled.img`
@@ -73,16 +73,28 @@ const Body = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(6)};
   flex: 1;
-  h2, h3 { font-size: ${({ theme }) => theme.size.lg}; }
-  p { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.sm}; }
+  h2,
+  h3 {
+    font-size: ${({ theme }) => theme.size.lg};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.sm};
+  }
 `;
 
 /** The link's ::after covers the card so the whole card is clickable while only the title is announced. */
 const CardLink = styled(Link)`
   color: inherit;
   text-decoration: none;
-  &::after { content: ''; position: absolute; inset: 0; }
-  &:focus-visible { outline: none; }
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+  &:focus-visible {
+    outline: none;
+  }
 `;
 
 const Category = styled.span`
@@ -100,7 +112,11 @@ const Metric = styled.p`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   margin-top: auto;
-  && { color: ${({ theme }) => theme.color.success}; font-weight: 700; font-size: ${({ theme }) => theme.size.sm}; }
+  && {
+    color: ${({ theme }) => theme.color.success};
+    font-weight: 700;
+    font-size: ${({ theme }) => theme.size.sm};
+  }
 `;
 
 const More = styled.span`

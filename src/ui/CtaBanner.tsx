@@ -20,7 +20,9 @@ export function CtaBanner({ title, text, children }: { title: string; text: stri
 
 const Outer = styled.section`
   padding: ${({ theme }) => theme.space(16)} 0;
-  ${media.md} { padding: ${({ theme }) => theme.space(24)} 0; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(24)} 0;
+  }
 `;
 
 const Panel = styled.div`
@@ -32,13 +34,21 @@ const Panel = styled.div`
   color: #dbeafe;
   background:
     radial-gradient(30rem 16rem at 100% 0%, rgba(249, 115, 22, 0.35), transparent 70%),
-    radial-gradient(30rem 16rem at 0% 100%, rgba(96, 165, 250, 0.35), transparent 70%),
-    linear-gradient(135deg, #1e3a8a, #1d4ed8);
-  h2 { color: #fff; font-size: ${({ theme }) => theme.size['2xl']}; }
-  p { max-width: 36rem; margin: ${({ theme }) => theme.space(4)} auto 0; font-size: ${({ theme }) => theme.size.md}; }
+    radial-gradient(30rem 16rem at 0% 100%, rgba(96, 165, 250, 0.35), transparent 70%), linear-gradient(135deg, #1e3a8a, #1d4ed8);
+  h2 {
+    color: #fff;
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  p {
+    max-width: 36rem;
+    margin: ${({ theme }) => theme.space(4)} auto 0;
+    font-size: ${({ theme }) => theme.size.md};
+  }
   ${media.md} {
     padding: ${({ theme }) => theme.space(16)};
-    h2 { font-size: ${({ theme }) => theme.size['3xl']}; }
+    h2 {
+      font-size: ${({ theme }) => theme.size['3xl']};
+    }
   }
 `;
 
@@ -50,5 +60,10 @@ const Actions = styled.div`
   margin-top: ${({ theme }) => theme.space(8)};
   /* One width for every button, so on a phone the stacked pair lines up; on the narrowest phones a label wraps
      rather than spill out of the banner. */
-  && > * { flex: 0 1 17.5rem; max-width: 100%; white-space: normal; text-align: center; }
+  && > * {
+    flex: 0 1 17.5rem;
+    max-width: 100%;
+    white-space: normal;
+    text-align: center;
+  }
 `;

@@ -47,8 +47,17 @@ const Box = styled.div`
   border-radius: ${({ theme }) => theme.radius.md};
   border: 2px solid ${({ theme }) => theme.color.danger};
   background: ${({ theme }) => theme.color.dangerSoft};
-  ul { display: grid; gap: ${({ theme }) => theme.space(1)}; margin: 0; padding-left: ${({ theme }) => theme.space(5)}; }
-  &:focus-visible, &:focus { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space(5)};
+  }
+  &:focus-visible,
+  &:focus {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Title = styled.p`
@@ -57,7 +66,10 @@ const Title = styled.p`
   gap: ${({ theme }) => theme.space(2)};
   font-weight: 700;
   color: ${({ theme }) => theme.color.ink};
-  svg { color: ${({ theme }) => theme.color.danger}; flex: none; }
+  svg {
+    color: ${({ theme }) => theme.color.danger};
+    flex: none;
+  }
 `;
 
 const FieldLink = styled.button`
@@ -73,5 +85,7 @@ const FieldLink = styled.button`
   text-decoration: underline;
   text-underline-offset: 2px;
   cursor: pointer;
-  &:hover { text-decoration-thickness: 2px; }
+  &:hover {
+    text-decoration-thickness: 2px;
+  }
 `;

@@ -36,8 +36,13 @@ const Chip = styled.button`
   color: ${({ theme }) => theme.color.text};
   font-weight: 600;
   font-size: ${({ theme }) => theme.size.sm};
-  transition: background-color 0.15s ease, color 0.15s ease, border-color 0.15s ease;
-  &:hover { border-color: ${({ theme }) => theme.color.brand}; }
+  transition:
+    background-color 0.15s ease,
+    color 0.15s ease,
+    border-color 0.15s ease;
+  &:hover {
+    border-color: ${({ theme }) => theme.color.brand};
+  }
   &[aria-pressed='true'] {
     background: ${({ theme }) => theme.color.brand};
     border-color: ${({ theme }) => theme.color.brand};

@@ -28,8 +28,12 @@ const Panel = styled.div`
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.md};
   text-align: center;
-  h1 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  p { color: ${({ theme }) => theme.color.muted}; }
+  h1 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Actions = styled.div`

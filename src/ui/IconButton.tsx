@@ -11,5 +11,8 @@ export const IconButton = styled.button`
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.ink};
-  &:hover { color: ${({ theme }) => theme.color.brand}; border-color: ${({ theme }) => theme.color.brandLine}; }
+  &:hover {
+    color: ${({ theme }) => theme.color.brand};
+    border-color: ${({ theme }) => theme.color.brandLine};
+  }
 `;

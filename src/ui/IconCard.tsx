@@ -24,7 +24,9 @@ const Root = styled.li`
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid ${({ theme }) => theme.color.line};
   background: ${({ theme }) => theme.color.surface};
-  h3 { font-size: ${({ theme }) => theme.size.lg}; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.lg};
+  }
 `;
 
 const Tile = styled.span`

@@ -32,10 +32,11 @@ const Band = styled.div`
   padding: ${({ theme }) => theme.space(14)} 0 ${({ theme }) => theme.space(12)};
   background:
     radial-gradient(60rem 24rem at 85% -10%, rgba(29, 78, 216, 0.12), transparent 70%),
-    radial-gradient(40rem 20rem at 0% 110%, rgba(249, 115, 22, 0.08), transparent 70%),
-    ${({ theme }) => theme.color.surfaceAlt};
+    radial-gradient(40rem 20rem at 0% 110%, rgba(249, 115, 22, 0.08), transparent 70%), ${({ theme }) => theme.color.surfaceAlt};
   border-bottom: 1px solid ${({ theme }) => theme.color.line};
-  ${media.md} { padding: ${({ theme }) => theme.space(20)} 0 ${({ theme }) => theme.space(16)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(20)} 0 ${({ theme }) => theme.space(16)};
+  }
 `;
 
 const Inner = styled.div`
@@ -44,7 +45,9 @@ const Inner = styled.div`
   text-align: center;
   h1 {
     font-size: ${({ theme }) => theme.size['3xl']};
-    ${media.md} { font-size: ${({ theme }) => theme.size['4xl']}; }
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['4xl']};
+    }
   }
 `;
 
@@ -64,7 +67,9 @@ const Lead = styled.p`
   margin-top: ${({ theme }) => theme.space(5)};
   font-size: ${({ theme }) => theme.size.md};
   color: ${({ theme }) => theme.color.muted};
-  ${media.md} { font-size: ${({ theme }) => theme.size.lg}; }
+  ${media.md} {
+    font-size: ${({ theme }) => theme.size.lg};
+  }
 `;
 
 const Actions = styled.div`

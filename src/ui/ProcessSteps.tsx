@@ -32,8 +32,12 @@ const List = styled.ol`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
   counter-reset: step;
-  ${media.md} { grid-template-columns: repeat(2, 1fr); }
-  ${media.lg} { grid-template-columns: repeat(4, 1fr); }
+  ${media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(4, 1fr);
+  }
 `;
 
 const Step = styled.li`
@@ -45,8 +49,13 @@ const Step = styled.li`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.line};
-  h3 { font-size: ${({ theme }) => theme.size.lg}; }
-  p { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.sm}; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.lg};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.sm};
+  }
 `;
 
 const Number = styled.span`
@@ -71,5 +80,7 @@ const StepLink = styled(Link)`
   font-weight: 700;
   font-size: ${({ theme }) => theme.size.sm};
   text-decoration: none;
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
 `;

@@ -64,10 +64,21 @@ const Item = styled.li`
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid ${({ theme }) => theme.color.line};
   background: ${({ theme }) => theme.color.surface};
-  transition: box-shadow 0.2s ease, transform 0.2s ease, border-color 0.2s ease;
-  &:hover { box-shadow: ${({ theme }) => theme.shadow.lg}; transform: translateY(-2px); border-color: ${({ theme }) => theme.color.brandLine}; }
-  h3 { font-size: ${({ theme }) => theme.size.lg}; }
-  p { color: ${({ theme }) => theme.color.muted}; }
+  transition:
+    box-shadow 0.2s ease,
+    transform 0.2s ease,
+    border-color 0.2s ease;
+  &:hover {
+    box-shadow: ${({ theme }) => theme.shadow.lg};
+    transform: translateY(-2px);
+    border-color: ${({ theme }) => theme.color.brandLine};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.size.lg};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const IconTile = styled.span`
@@ -85,6 +96,13 @@ const Features = styled.ul`
   margin-top: auto;
   padding-top: ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.size.sm};
-  li { display: flex; align-items: center; gap: ${({ theme }) => theme.space(2)}; }
-  svg { color: ${({ theme }) => theme.color.success}; flex: none; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  svg {
+    color: ${({ theme }) => theme.color.success};
+    flex: none;
+  }
 `;

@@ -41,8 +41,13 @@ const Figure = styled.figure`
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.md};
   text-align: center;
-  > svg { margin: 0 auto; color: ${({ theme }) => theme.color.brandLine}; }
-  blockquote { margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(6)}; }
+  > svg {
+    margin: 0 auto;
+    color: ${({ theme }) => theme.color.brandLine};
+  }
+  blockquote {
+    margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(6)};
+  }
   blockquote p {
     font-family: ${({ theme }) => theme.font.display};
     font-size: ${({ theme }) => theme.size.lg};
@@ -55,9 +60,16 @@ const Figure = styled.figure`
     gap: ${({ theme }) => theme.space(3)};
     text-align: left;
   }
-  figcaption img { border-radius: 50%; }
-  figcaption span { display: grid; }
-  figcaption span span { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.sm}; }
+  figcaption img {
+    border-radius: 50%;
+  }
+  figcaption span {
+    display: grid;
+  }
+  figcaption span span {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.sm};
+  }
 `;
 
 const Stars = styled.div`

@@ -11,7 +11,10 @@ export const Label = styled.label`
   font-weight: 600;
   font-size: ${({ theme }) => theme.size.sm};
   color: ${({ theme }) => theme.color.ink};
-  span { font-weight: 400; color: ${({ theme }) => theme.color.muted}; }
+  span {
+    font-weight: 400;
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const control = `
@@ -28,9 +31,17 @@ const control = `
 export const Input = styled.input`
   ${control}
   border: 1px solid ${({ theme }) => theme.color.line};
-  &:hover:not(:disabled) { border-color: #94a3b8; }
-  &:focus-visible { outline: none; border-color: ${({ theme }) => theme.color.brand}; box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine}; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+  &:hover:not(:disabled) {
+    border-color: #94a3b8;
+  }
+  &:focus-visible {
+    outline: none;
+    border-color: ${({ theme }) => theme.color.brand};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
 `;
 
 export const TextArea = styled.textarea`
@@ -38,9 +49,17 @@ export const TextArea = styled.textarea`
   min-height: 9rem;
   resize: vertical;
   border: 1px solid ${({ theme }) => theme.color.line};
-  &:hover:not(:disabled) { border-color: #94a3b8; }
-  &:focus-visible { outline: none; border-color: ${({ theme }) => theme.color.brand}; box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine}; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.danger}; }
+  &:hover:not(:disabled) {
+    border-color: #94a3b8;
+  }
+  &:focus-visible {
+    outline: none;
+    border-color: ${({ theme }) => theme.color.brand};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
 `;
 
 export const FieldError = styled.p`

@@ -7,28 +7,41 @@ export const Container = styled.div<{ $narrow?: boolean }>`
   max-width: ${({ theme, $narrow }) => ($narrow ? theme.width.prose : theme.width.page)};
   margin: 0 auto;
   padding: 0 ${({ theme }) => theme.space(5)};
-  ${media.md} { padding: 0 ${({ theme }) => theme.space(8)}; }
+  ${media.md} {
+    padding: 0 ${({ theme }) => theme.space(8)};
+  }
 `;
 
 export type SectionTone = 'plain' | 'alt' | 'brand' | 'night';
 
 export const Section = styled.section<{ $tone?: SectionTone; $tight?: boolean }>`
   padding: ${({ theme, $tight }) => theme.space($tight ? 10 : 16)} 0;
-  ${media.md} { padding: ${({ theme, $tight }) => theme.space($tight ? 14 : 24)} 0; }
+  ${media.md} {
+    padding: ${({ theme, $tight }) => theme.space($tight ? 14 : 24)} 0;
+  }
   ${({ theme, $tone = 'plain' }) => {
     switch ($tone) {
       case 'alt':
-        return css`background: ${theme.color.surfaceAlt};`;
+        return css`
+          background: ${theme.color.surfaceAlt};
+        `;
       case 'brand':
-        return css`background: ${theme.color.brandSoft};`;
+        return css`
+          background: ${theme.color.brandSoft};
+        `;
       case 'night':
         return css`
           background: ${theme.color.night};
           color: ${theme.color.nightText};
-          h2, h3 { color: #fff; }
+          h2,
+          h3 {
+            color: #fff;
+          }
         `;
       default:
-        return css`background: ${theme.color.surface};`;
+        return css`
+          background: ${theme.color.surface};
+        `;
     }
   }}
 `;
@@ -47,12 +60,16 @@ const HeaderWrap = styled.header<{ $center: boolean }>`
   max-width: 760px;
   margin: 0 ${({ $center }) => ($center ? 'auto' : '0')} ${({ theme }) => theme.space(10)};
   text-align: ${({ $center }) => ($center ? 'center' : 'left')};
-  ${media.md} { margin-bottom: ${({ theme }) => theme.space(14)}; }
+  ${media.md} {
+    margin-bottom: ${({ theme }) => theme.space(14)};
+  }
 `;
 
 export const SectionTitle = styled.h2`
   font-size: ${({ theme }) => theme.size['2xl']};
-  ${media.md} { font-size: ${({ theme }) => theme.size['3xl']}; }
+  ${media.md} {
+    font-size: ${({ theme }) => theme.size['3xl']};
+  }
 `;
 
 export const Lead = styled.p`
@@ -92,5 +109,7 @@ export const Card = styled.div`
   border-radius: ${({ theme }) => theme.radius.lg};
   padding: ${({ theme }) => theme.space(6)};
   box-shadow: ${({ theme }) => theme.shadow.sm};
-  ${media.md} { padding: ${({ theme }) => theme.space(8)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(8)};
+  }
 `;

@@ -302,11 +302,13 @@ function actionFor(sub: ModelSubscription, state: ScenarioState, day: number, no
   if (justCharged && cancellable && random.chance(CANCEL_ON_CHARGE)) return { kind: 'cancel', client };
   const calm = sub.status === 'active' && sub.failNext === 0;
   let threshold = perDay(monthlyRates.failingCharge);
-  if (roll < threshold) return calm ? { kind: 'fail', client, charges: random.chance(HALTING_SHARE) ? RETRIES + 1 : random.int(1, RETRIES) } : null;
+  if (roll < threshold)
+    return calm ? { kind: 'fail', client, charges: random.chance(HALTING_SHARE) ? RETRIES + 1 : random.int(1, RETRIES) } : null;
   threshold += perDay(monthlyRates.cancel);
   if (roll < threshold) return cancellable ? { kind: 'cancel', client } : null;
   threshold += perDay(monthlyRates.pause);
-  if (roll < threshold && calm && !sub.cancelAt) return { kind: 'pause', client, resumeDay: day + random.int(PAUSE_DAYS.min, PAUSE_DAYS.max) };
+  if (roll < threshold && calm && !sub.cancelAt)
+    return { kind: 'pause', client, resumeDay: day + random.int(PAUSE_DAYS.min, PAUSE_DAYS.max) };
   return null;
 }
 

@@ -212,10 +212,15 @@ async function mapLimit<T>(items: readonly T[], limit: number, work: (item: T) =
 
 const describeError = (err: unknown) => (err instanceof Error ? err.message : String(err));
 /** An instant as India reads it: billing periods turn at 00:00 IST. */
-const day = (date: Date | null | undefined) => (date ? `${new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} IST` : 'null');
-const showEntitlement = (e: { plan: string | null; state: string | null; paidThrough: Date | null }) => `${e.plan ?? '-'} ${e.state ?? '-'} ${day(e.paidThrough)}`;
+const day = (date: Date | null | undefined) =>
+  date ? `${new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} IST` : 'null';
+const showEntitlement = (e: { plan: string | null; state: string | null; paidThrough: Date | null }) =>
+  `${e.plan ?? '-'} ${e.state ?? '-'} ${day(e.paidThrough)}`;
 
-export async function runBillingScenario({ servers, db, sandbox, collector }: BillingServers, options: RunOptions): Promise<BillingRunResult> {
+export async function runBillingScenario(
+  { servers, db, sandbox, collector }: BillingServers,
+  options: RunOptions,
+): Promise<BillingRunResult> {
   const started = performance.now();
   const { seed } = options;
   const days = scenarioDays(options);
@@ -296,7 +301,8 @@ export async function runBillingScenario({ servers, db, sandbox, collector }: Bi
   async function verify({ client, server, body }: Verification) {
     result.verifications += 1;
     const answer = await servers[server]!.service.verifyPayment(body);
-    if (answer.status !== 200 || !answer.body.success) miss(clients.get(client)!, 'verification', '200 success', `${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200 || !answer.body.success)
+      miss(clients.get(client)!, 'verification', '200 success', `${answer.status} ${JSON.stringify(answer.body)}`);
   }
 
   const settleAll = () => Promise.all(servers.map((server) => server.service.settled()));
@@ -460,7 +466,10 @@ function takeWhere<T>(items: T[], where: (item: T) => boolean): T[] {
 }
 
 async function accountOf(db: Database, subscriptionId: string): Promise<string> {
-  const [row] = await db.select({ uid: subscriptions.customerUid }).from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, subscriptionId));
+  const [row] = await db
+    .select({ uid: subscriptions.customerUid })
+    .from(subscriptions)
+    .where(eq(subscriptions.gatewaySubscriptionId, subscriptionId));
   if (!row?.uid) throw new Error('the subscription has no account yet');
   return row.uid;
 }
@@ -498,7 +507,10 @@ function countAction(result: BillingRunResult, action: Action, outcome: Cancella
 }
 
 async function unprocessedEvents(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(paymentWebhookEvents).where(isNull(paymentWebhookEvents.processedAt));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(paymentWebhookEvents)
+    .where(isNull(paymentWebhookEvents.processedAt));
   return row?.count ?? 0;
 }
 
@@ -526,8 +538,13 @@ async function compare(
     const expected: Entitlement = entitlement(model, result.end);
     result.entitlements[expected.state] = (result.entitlements[expected.state] ?? 0) + 1;
     const profile = row?.customerUid ? profiles.get(row.customerUid) : undefined;
-    const actual = { plan: profile?.purchasedPlan ?? null, state: profile?.billingState ?? null, paidThrough: profile?.planPaidThrough ?? null };
-    if (showEntitlement(actual) !== showEntitlement(expected)) miss(client, 'entitlement', showEntitlement(expected), profile ? showEntitlement(actual) : 'no account');
+    const actual = {
+      plan: profile?.purchasedPlan ?? null,
+      state: profile?.billingState ?? null,
+      paidThrough: profile?.planPaidThrough ?? null,
+    };
+    if (showEntitlement(actual) !== showEntitlement(expected))
+      miss(client, 'entitlement', showEntitlement(expected), profile ? showEntitlement(actual) : 'no account');
   }
 }
 

@@ -18,7 +18,6 @@ export const CHROMIUM_ARGS = chromiumArgs;
 
 export const VIEWPORT = { width: 390, height: 844 } as const;
 
-
 export type AssetKind = 'js' | 'css' | 'font' | 'document' | 'other';
 
 export interface AssetFile {
@@ -162,9 +161,7 @@ async function measurePage(browser: Browser, baseUrl: string, benchRoute: BenchR
     const url = new URL(route, baseUrl).toString();
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     // Pages set their title in an effect: on a busy machine that can come just after the network went idle.
-    await page
-      .waitForFunction((expected) => document.title === expected, benchRoute.title, { timeout: 10_000 })
-      .catch(() => undefined);
+    await page.waitForFunction((expected) => document.title === expected, benchRoute.title, { timeout: 10_000 }).catch(() => undefined);
     const title = await page.title();
     const finalUrl = page.url();
     const referenced = (await page.evaluate(DOM_REFERENCES)) as string[];
@@ -213,7 +210,18 @@ async function measurePage(browser: Browser, baseUrl: string, benchRoute: BenchR
         brotliBytes: of.reduce((s, f) => s + f.brotliBytes, 0),
       };
     };
-    return { route, jsAimGzipBytes: benchRoute.aims.initialJsGzipBytes, url, finalUrl, title, js: total('js'), css: total('css'), fonts: total('font'), files, failedRequests };
+    return {
+      route,
+      jsAimGzipBytes: benchRoute.aims.initialJsGzipBytes,
+      url,
+      finalUrl,
+      title,
+      js: total('js'),
+      css: total('css'),
+      fonts: total('font'),
+      files,
+      failedRequests,
+    };
   } finally {
     await context.close();
   }
@@ -268,7 +276,11 @@ export async function measureBundles(baseUrl: string, distDir: string, routes: r
     return {
       viewport: VIEWPORT,
       // Its own failure is shown as such; the pages' figures stand without it.
-      document: await measureDocument(baseUrl).catch((error: unknown) => ({ headerBytes: 0, bodyBytes: 0, encoding: `not measured: ${errorMessage(error)}` })),
+      document: await measureDocument(baseUrl).catch((error: unknown) => ({
+        headerBytes: 0,
+        bodyBytes: 0,
+        encoding: `not measured: ${errorMessage(error)}`,
+      })),
       gzipLevel: constants.Z_BEST_COMPRESSION,
       brotliQuality: constants.BROTLI_MAX_QUALITY,
       pages,
@@ -286,8 +298,7 @@ function fileName(file: AssetFile): string {
   return file.url;
 }
 
-const verdict = (bytes: number, aim: number) =>
-  bytes <= aim ? `met, ${kB(aim - bytes)} to spare` : `NOT met, ${kB(bytes - aim)} over`;
+const verdict = (bytes: number, aim: number) => (bytes <= aim ? `met, ${kB(aim - bytes)} to spare` : `NOT met, ${kB(bytes - aim)} over`);
 
 export function formatBundles(result: BundleResult): string {
   const out: string[] = [];
@@ -319,7 +330,10 @@ export function formatBundles(result: BundleResult): string {
   for (const page of result.pages) {
     out.push('');
     out.push(`${page.route}   title: "${page.title}"   final URL: ${page.finalUrl}`);
-    for (const [label, total] of [['JS ', page.js], ['CSS', page.css]] as const) {
+    for (const [label, total] of [
+      ['JS ', page.js],
+      ['CSS', page.css],
+    ] as const) {
       out.push(
         `  ${label}    ${String(total.count).padStart(2)} files  raw ${kB(total.rawBytes).padStart(10)}` +
           `  gzip ${kB(total.gzipBytes).padStart(10)} (${kiB(total.gzipBytes)})  br ${kB(total.brotliBytes).padStart(10)}`,
@@ -358,7 +372,8 @@ export function formatBundles(result: BundleResult): string {
 export function documentLine({ headerBytes, bodyBytes, encoding }: DocumentOnTheWire): string {
   const total = headerBytes + bodyBytes;
   if (total === 0) return `index.html on the wire: ${encoding}   NOT met`;
-  const verdictText = total <= FIRST_WINDOW_BYTES ? `met, ${FIRST_WINDOW_BYTES - total} bytes to spare` : `NOT met, ${total - FIRST_WINDOW_BYTES} bytes over`;
+  const verdictText =
+    total <= FIRST_WINDOW_BYTES ? `met, ${FIRST_WINDOW_BYTES - total} bytes to spare` : `NOT met, ${total - FIRST_WINDOW_BYTES} bytes over`;
   return (
     `index.html on the wire (${encoding}): ${headerBytes} bytes of headers + ${bodyBytes} of body = ${total} bytes;` +
     ` aim <= ${FIRST_WINDOW_BYTES} (TCP's first window)   ${verdictText}`

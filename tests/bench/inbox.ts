@@ -123,7 +123,8 @@ async function main() {
         figures.first.push((await timed(() => get(`/${tab}`))).ms);
         figures.deep.push((await timed(() => get(`/${tab}?cursor=${cursor}`))).ms);
         const search = await timed(() => get(`/${tab}?q=${encodeURIComponent(sources[tab].needle)}`));
-        if ((JSON.parse(search.body) as { items: unknown[] }).items.length !== 1) throw new Error(`${tab}: the search did not find its one row`);
+        if ((JSON.parse(search.body) as { items: unknown[] }).items.length !== 1)
+          throw new Error(`${tab}: the search did not find its one row`);
         figures.search.push(search.ms);
         const csv = await timed(() => get(`/${tab}/export.csv`));
         figures.csv.push(csv.ms);
@@ -144,7 +145,13 @@ async function main() {
     await app.close();
     await database.close();
   }
-  console.log(table(['tab', 'first page', `page ${deepPage}`, 'search (1 hit)', 'CSV export', 'CSV size', 'CSV rows'], lines, new Set([1, 2, 3, 4, 5, 6])));
+  console.log(
+    table(
+      ['tab', 'first page', `page ${deepPage}`, 'search (1 hit)', 'CSV export', 'CSV size', 'CSV rows'],
+      lines,
+      new Set([1, 2, 3, 4, 5, 6]),
+    ),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -70,13 +70,19 @@ function topEvents(node: SimulatedNode): string {
     if (!event.dur || /RunTask/.test(event.name)) continue;
     totals.set(event.name, (totals.get(event.name) ?? 0) + event.dur);
   }
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)}`).join(', ');
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)}`)
+    .join(', ');
 }
 
 /** The history state a bench page needs (the payment page's plan handed over), when `url` is one of routes.ts's. */
 function stateScriptFor(url: string): string | null {
   const hash = new URL(url).hash;
-  const route = BENCH_ROUTES.find((candidate) => candidate.historyState !== undefined && new URL(candidate.route, 'http://x').hash === hash);
+  const route = BENCH_ROUTES.find(
+    (candidate) => candidate.historyState !== undefined && new URL(candidate.route, 'http://x').hash === hash,
+  );
   return route ? historyStateScript(route) : null;
 }
 
@@ -105,11 +111,15 @@ async function explain(url: string): Promise<void> {
       const estimate = fcp[`${kind}Estimate`];
       console.log(`  FCP, ${kind}: ${round(estimate.timeInMs)} ms, from`);
       for (const [node, timing] of [...estimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime)) {
-        console.log(`    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)}  ${describeNode(node)}`);
+        console.log(
+          `    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)}  ${describeNode(node)}`,
+        );
       }
     }
     const lcp = await (LanternLargestContentfulPaint as unknown as Computed).request(data, context);
-    console.log(`  LCP: optimistic ${round(lcp.optimisticEstimate.timeInMs)} ms, pessimistic ${round(lcp.pessimisticEstimate.timeInMs)} ms; the optimistic estimate's requests:`);
+    console.log(
+      `  LCP: optimistic ${round(lcp.optimisticEstimate.timeInMs)} ms, pessimistic ${round(lcp.pessimisticEstimate.timeInMs)} ms; the optimistic estimate's requests:`,
+    );
     for (const [node, timing] of [...lcp.optimisticEstimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime)) {
       if (node.type !== 'network' && timing.duration < 30) continue;
       console.log(`    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)}  ${describeNode(node)}`);
@@ -123,10 +133,14 @@ async function explain(url: string): Promise<void> {
       for (const [node, timing] of [...estimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime)) {
         if (node.type !== 'cpu' || timing.duration < 30) continue;
         const counts = timing.endTime > from && timing.duration > 50 ? 'counts' : '      ';
-        console.log(`    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)} ${String(round(timing.duration)).padStart(4)} ms ${counts}  ${observed(node)} ${topEvents(node)}`);
+        console.log(
+          `    ${String(round(timing.startTime)).padStart(5)}-${String(round(timing.endTime)).padStart(5)} ${String(round(timing.duration)).padStart(4)} ms ${counts}  ${observed(node)} ${topEvents(node)}`,
+        );
       }
     }
-    console.log(`  TBT with each task as long as its CPU time: ${round(await tbtOnCpuTime(result))} ms (Lighthouse's, on wall time: ${round(metrics.totalBlockingTime)} ms)`);
+    console.log(
+      `  TBT with each task as long as its CPU time: ${round(await tbtOnCpuTime(result))} ms (Lighthouse's, on wall time: ${round(metrics.totalBlockingTime)} ms)`,
+    );
   } finally {
     await browser?.disconnect();
     chrome.kill();

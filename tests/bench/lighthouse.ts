@@ -68,9 +68,7 @@ class BenchPageInfoGatherer extends Gatherer {
   override meta = { supportedModes: ['navigation' as const] };
 
   override getArtifact(context: GatherContext): GatherResult {
-    const info: Promise<PageInfo> = context.driver.executionContext.evaluateAsync(
-      '({ title: document.title, href: location.href })',
-    );
+    const info: Promise<PageInfo> = context.driver.executionContext.evaluateAsync('({ title: document.title, href: location.href })');
     // A custom artifact: Lighthouse's types only know its own artifact names.
     return info as unknown as GatherResult;
   }
@@ -174,7 +172,9 @@ export interface LighthouseResult {
 }
 
 function text(value: unknown, max = 140): string {
-  const s = String(value ?? '').replace(/\s+/g, ' ').trim();
+  const s = String(value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
@@ -243,8 +243,7 @@ function examplesOf(details: unknown, max = 4): string[] {
     const items = (Array.isArray(d.items) ? d.items : []).filter(isObject);
     if (items.length > 0 && items.every((i) => typeof i.phase === 'string')) {
       out.push(
-        'phases: ' +
-          items.map((i) => `${String(i.phase)} ${ms(Number(i.timing))}${i.percent ? ` (${String(i.percent)})` : ''}`).join(', '),
+        'phases: ' + items.map((i) => `${String(i.phase)} ${ms(Number(i.timing))}${i.percent ? ` (${String(i.percent)})` : ''}`).join(', '),
       );
       return;
     }
@@ -275,10 +274,7 @@ function examplesOf(details: unknown, max = 4): string[] {
 }
 
 function summarise(lhr: Result, run: number, durationMs: number): LighthouseRun {
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as Record<
-    CategoryId,
-    number | null
-  >;
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as Record<CategoryId, number | null>;
   const metrics = Object.fromEntries(
     METRICS.map(([label, id]) => {
       const audit = lhr.audits[id];
@@ -406,10 +402,7 @@ export async function runLighthouse(
     );
     const medianEntry = representativeRun(runResults);
     const failedInRuns = Object.fromEntries(
-      medianEntry.summary.failing.map((f) => [
-        f.id,
-        runResults.filter((r) => r.summary.failing.some((x) => x.id === f.id)).length,
-      ]),
+      medianEntry.summary.failing.map((f) => [f.id, runResults.filter((r) => r.summary.failing.some((x) => x.id === f.id)).length]),
     );
     const jsonFile = path.join(outDir, `lighthouse-${page.slug}-median.json`);
     const htmlFile = path.join(outDir, `lighthouse-${page.slug}-median.html`);
@@ -442,7 +435,9 @@ export async function runLighthouse(
  * interactive), over the runs that have both; the first run when none has.
  */
 function representativeRun<T extends { lhr: Result }>(runs: T[]): T {
-  const valid = runs.filter((r) => Number.isFinite(r.lhr.audits['first-contentful-paint']?.numericValue) && Number.isFinite(r.lhr.audits.interactive?.numericValue));
+  const valid = runs.filter(
+    (r) => Number.isFinite(r.lhr.audits['first-contentful-paint']?.numericValue) && Number.isFinite(r.lhr.audits.interactive?.numericValue),
+  );
   if (valid.length === 0) return runs[0]!;
   const chosen = computeMedianRun(valid.map((r) => r.lhr));
   return valid.find((r) => r.lhr === chosen)!;
@@ -457,7 +452,8 @@ function metricOf(page: LighthousePageResult, label: string): number | null {
 export function metricVerdicts(page: LighthousePageResult): { label: string; value: number | null; aim: string; met: boolean }[] {
   const verdicts: { label: string; value: number | null; aim: string; met: boolean }[] = [];
   const lcp = metricOf(page, 'LCP');
-  if (page.aims.lcpMs !== null) verdicts.push({ label: 'LCP', value: lcp, aim: `<= ${ms(page.aims.lcpMs)}`, met: lcp !== null && lcp <= page.aims.lcpMs });
+  if (page.aims.lcpMs !== null)
+    verdicts.push({ label: 'LCP', value: lcp, aim: `<= ${ms(page.aims.lcpMs)}`, met: lcp !== null && lcp <= page.aims.lcpMs });
   const tbt = metricOf(page, 'TBT');
   verdicts.push({ label: 'TBT', value: tbt, aim: `< ${ms(page.aims.tbtMs)}`, met: tbt !== null && tbt < page.aims.tbtMs });
   const cls = metricOf(page, 'CLS');
@@ -473,7 +469,9 @@ export function summaryTable(result: LighthouseResult): string {
       ...CATEGORIES.filter((c) => (page.medianScores[c] ?? 0) < page.aims.scores[c]).map(
         (c) => `${SHORT[c]} < ${score100(page.aims.scores[c])}`,
       ),
-      ...metricVerdicts(page).filter((v) => !v.met).map((v) => `${v.label} not ${v.aim}`),
+      ...metricVerdicts(page)
+        .filter((v) => !v.met)
+        .map((v) => `${v.label} not ${v.aim}`),
     ];
     const cls = metricOf(page, 'CLS');
     return [
@@ -545,7 +543,9 @@ export function formatLighthouse(result: LighthouseResult, root: string): string
     ]);
     out.push(indent(table(header, rows, new Set(header.map((_, i) => i).filter((i) => i > 0))), '  '));
     out.push(`  * representative run (nearest the median FCP and time to interactive): its failing audits and report below`);
-    out.push('  TBT on CPU time: TBT simulated with each task as long as its CPU time, not its wall time (a floor, not the aim: tbtOnCpuTime.ts)');
+    out.push(
+      '  TBT on CPU time: TBT simulated with each task as long as its CPU time, not its wall time (a floor, not the aim: tbtOnCpuTime.ts)',
+    );
     out.push(
       '  aims: ' +
         metricVerdicts(page)

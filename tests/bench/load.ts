@@ -83,7 +83,10 @@ class ServerProcess {
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       if (server.exited) throw new Error(`server ${name} exited early:\n${server.output}`);
-      const ok = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+      const ok = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return server;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -112,7 +115,14 @@ interface Acknowledged {
 }
 
 /** One autocannon instance: `count` connections against `server`, the webhooks of its payments going to `other`. */
-function drive(server: ServerProcess, other: ServerProcess, count: number, tally: Tally, ack: Acknowledged, pending: Set<Promise<unknown>>) {
+function drive(
+  server: ServerProcess,
+  other: ServerProcess,
+  count: number,
+  tally: Tally,
+  ack: Acknowledged,
+  pending: Set<Promise<unknown>>,
+) {
   let sequence = 0;
   const client = () => `10.${(sequence >> 8) & 255}.${sequence & 255}.${server.name === 'a' ? 1 : 2}`;
   const count2xx = (route: string, status: number) => {
@@ -208,33 +218,49 @@ function drive(server: ServerProcess, other: ServerProcess, count: number, tally
         path: '/api/verify-payment',
         setupRequest: (req, ctx: Context) =>
           drainOr('POST /api/verify-payment (valid)', req, ctx, () => {
-          const orderId = ctx.orderId ?? 'order_NoSuchOrder000';
-          const paymentId = `pay_${randomBytes(7).toString('hex')}`;
-          if (ctx.orderId) {
-            // Razorpay's webhook for the same payment, to the other server, at the same moment.
-            const body = JSON.stringify({
-              entity: 'event',
-              event: 'payment.captured',
-              contains: ['payment'],
-              payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: ctx.amount, currency: 'INR', status: 'captured', entity: 'payment', email: emailFor(orderId) } } },
-              created_at: Math.floor(Date.now() / 1000),
-            });
-            const delivery = fetch(`${other.url}/api/razorpay/webhook`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(body, webhookSecret), 'x-razorpay-event-id': `evt_${paymentId}` },
-              body,
-            }).then(
-              (response) => {
-                ack.webhooks.set(response.status, (ack.webhooks.get(response.status) ?? 0) + 1);
-                if (response.status === 200) ack.webhookOrders.add(orderId);
-                return response.arrayBuffer();
-              },
-              () => (ack.webhookErrors += 1),
-            );
-            pending.add(delivery);
-            void delivery.finally(() => pending.delete(delivery));
-          }
-          return { ...req, headers: headers(), body: verifyBody(orderId, paymentId, sign(`${orderId}|${paymentId}`, keySecret)) };
+            const orderId = ctx.orderId ?? 'order_NoSuchOrder000';
+            const paymentId = `pay_${randomBytes(7).toString('hex')}`;
+            if (ctx.orderId) {
+              // Razorpay's webhook for the same payment, to the other server, at the same moment.
+              const body = JSON.stringify({
+                entity: 'event',
+                event: 'payment.captured',
+                contains: ['payment'],
+                payload: {
+                  payment: {
+                    entity: {
+                      id: paymentId,
+                      order_id: orderId,
+                      amount: ctx.amount,
+                      currency: 'INR',
+                      status: 'captured',
+                      entity: 'payment',
+                      email: emailFor(orderId),
+                    },
+                  },
+                },
+                created_at: Math.floor(Date.now() / 1000),
+              });
+              const delivery = fetch(`${other.url}/api/razorpay/webhook`, {
+                method: 'POST',
+                headers: {
+                  'content-type': 'application/json',
+                  'x-razorpay-signature': sign(body, webhookSecret),
+                  'x-razorpay-event-id': `evt_${paymentId}`,
+                },
+                body,
+              }).then(
+                (response) => {
+                  ack.webhooks.set(response.status, (ack.webhooks.get(response.status) ?? 0) + 1);
+                  if (response.status === 200) ack.webhookOrders.add(orderId);
+                  return response.arrayBuffer();
+                },
+                () => (ack.webhookErrors += 1),
+              );
+              pending.add(delivery);
+              void delivery.finally(() => pending.delete(delivery));
+            }
+            return { ...req, headers: headers(), body: verifyBody(orderId, paymentId, sign(`${orderId}|${paymentId}`, keySecret)) };
           }),
         onResponse: (status, body, ctx: Context) => {
           const route = ctx.orderId ? 'POST /api/verify-payment (valid)' : 'POST /api/verify-payment (no order)';
@@ -250,7 +276,10 @@ function drive(server: ServerProcess, other: ServerProcess, count: number, tally
           drainOr('POST /api/chat', req, ctx, () => ({
             ...req,
             headers: headers(),
-            body: JSON.stringify({ conversationId: `load-${randomBytes(6).toString('hex')}`, message: 'What does the Growth Engine plan include?' }),
+            body: JSON.stringify({
+              conversationId: `load-${randomBytes(6).toString('hex')}`,
+              message: 'What does the Growth Engine plan include?',
+            }),
           })),
         onResponse: (status, _body, ctx: Context) => void answered('POST /api/chat', status, ctx),
       },
@@ -290,7 +319,15 @@ async function main(adminUrl: string) {
     CHAT_LOCAL_PIECE_DELAY_MS: '0',
     CONTACT_FORWARD_URL: target.url,
   };
-  for (const key of ['GEMINI_API_KEY', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'FIREBASE_SERVICE_ACCOUNT', 'GOOGLE_APPLICATION_CREDENTIALS', 'DATA_DIR']) {
+  for (const key of [
+    'GEMINI_API_KEY',
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+    'FIREBASE_SERVICE_ACCOUNT',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'DATA_DIR',
+  ]) {
     delete env[key];
   }
 
@@ -301,7 +338,14 @@ async function main(adminUrl: string) {
     servers = await Promise.all([ServerProcess.start('a', env), ServerProcess.start('b', env)]);
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const tally: Tally = new Map();
-    const ack: Acknowledged = { messages: new Set(), orders: new Set(), grants: new Set(), webhooks: new Map(), webhookOrders: new Set(), webhookErrors: 0 };
+    const ack: Acknowledged = {
+      messages: new Set(),
+      orders: new Set(),
+      grants: new Set(),
+      webhooks: new Map(),
+      webhookOrders: new Set(),
+      webhookErrors: 0,
+    };
     const pending = new Set<Promise<unknown>>();
     console.log(`load: ${seconds} s, ${connections} connections split over two servers (${a.url}, ${b.url}), one PostgreSQL (${name})`);
     const half = Math.floor(connections / 2);
@@ -333,7 +377,11 @@ async function main(adminUrl: string) {
       eventAttempts: await count('select coalesce(sum(attempts), 0) as n from payment_webhook_events'),
       events: await count('select count(*) as n from payment_webhook_events'),
     };
-    const paidIds = new Set((await db.query<{ id: string }>(`select gateway_order_id as id from orders where fulfilled_at is not null`)).rows.map((row) => row.id));
+    const paidIds = new Set(
+      (await db.query<{ id: string }>(`select gateway_order_id as id from orders where fulfilled_at is not null`)).rows.map(
+        (row) => row.id,
+      ),
+    );
     await db.end();
 
     // ---- the table ----
@@ -349,22 +397,32 @@ async function main(adminUrl: string) {
     }
     const webhookTotal = [...ack.webhooks.values()].reduce((x, y) => x + y, 0);
     for (const [status, n] of ack.webhooks) if (status >= 500) fivexx += n;
-    console.log(`${pad('POST /api/razorpay/webhook (other)', 36, true)}${pad(webhookTotal, 10)}${statuses.map((status) => pad(ack.webhooks.get(status) ?? '-', 8)).join('')}`);
+    console.log(
+      `${pad('POST /api/razorpay/webhook (other)', 36, true)}${pad(webhookTotal, 10)}${statuses.map((status) => pad(ack.webhooks.get(status) ?? '-', 8)).join('')}`,
+    );
     const errors = results.reduce((sum, result) => sum + result.errors + result.timeouts, 0) + ack.webhookErrors;
     const p99 = results.map((result, i) => `server ${i ? 'b' : 'a'} ${result.latency.p99} ms`).join(', ');
     const rps = results.reduce((sum, result) => sum + result.requests.average, 0);
-    console.log(`\nrequests ${total + webhookTotal} (${rps.toFixed(0)} req/s through autocannon), 5xx ${fivexx} (target 0), errors/timeouts ${errors}, p99 ${p99}`);
+    console.log(
+      `\nrequests ${total + webhookTotal} (${rps.toFixed(0)} req/s through autocannon), 5xx ${fivexx} (target 0), errors/timeouts ${errors}, p99 ${p99}`,
+    );
 
     const forwarded = new Set(target.messages);
     const answeredOf = (route: string) => [...(tally.get(route)?.values() ?? [])].reduce((x, y) => x + y, 0);
-    const cutOff = drivers.reduce((sum, driver) => sum + [...driver.sent].reduce((n, [, sentCount]) => n + sentCount, 0), 0) -
+    const cutOff =
+      drivers.reduce((sum, driver) => sum + [...driver.sent].reduce((n, [, sentCount]) => n + sentCount, 0), 0) -
       [...new Set(drivers.flatMap((driver) => [...driver.sent.keys()]))].reduce((n, route) => n + answeredOf(route), 0);
     // Paid is what either channel acknowledged: a verified 200, or a webhook a server accepted (it then owes the order).
     const owed = new Set([...ack.grants, ...ack.webhookOrders]);
     const sameSet = (x: Set<string>, y: Set<string>) => x.size === y.size && [...x].every((item) => y.has(item));
     const checks: Array<[string, number, number, boolean]> = [
       ['contact messages (rows / 201s)', rows.messages, ack.messages.size, rows.messages === ack.messages.size],
-      ['messages forwarded (once each)', target.messages.length, ack.messages.size, target.messages.length === ack.messages.size && sameSet(forwarded, ack.messages)],
+      [
+        'messages forwarded (once each)',
+        target.messages.length,
+        ack.messages.size,
+        target.messages.length === ack.messages.size && sameSet(forwarded, ack.messages),
+      ],
       ['orders (rows / 201s)', rows.orders, ack.orders.size, rows.orders === ack.orders.size],
       ['writes cut off unanswered at the stop', cutOff, 0, cutOff === 0],
       ['paid orders (rows / verified or webhook)', rows.paid, owed.size, rows.paid === owed.size],
@@ -372,7 +430,12 @@ async function main(adminUrl: string) {
       ['  of which verify-payment answered 200', ack.grants.size, ack.grants.size, [...ack.grants].every((id) => paidIds.has(id))],
       ['accounts with a plan (one per buyer)', rows.profiles, owed.size, rows.profiles === owed.size],
       ['payments flagged for refund', rows.refunds, 0, rows.refunds === 0],
-      ['webhook events stored / processed once', rows.eventAttempts, rows.events, rows.eventsPending === 0 && rows.eventAttempts === rows.events],
+      [
+        'webhook events stored / processed once',
+        rows.eventAttempts,
+        rows.events,
+        rows.eventsPending === 0 && rows.eventAttempts === rows.events,
+      ],
       ['outbox rows left undelivered', rows.outboxPending, 0, rows.outboxPending === 0],
     ];
     console.log(`\n${pad('database vs acknowledged', 42, true)}${pad('db', 8)}${pad('acked', 8)}  ok`);
@@ -381,7 +444,8 @@ async function main(adminUrl: string) {
     }
     failed = fivexx > 0 || errors > 0 || checks.some(([, , , ok]) => !ok);
     console.log(failed ? '\nload: FAILED' : '\nload: zero 5xx, and the database holds exactly what was acknowledged');
-    for (const server of servers) if (/\b(error|fatal)\b/i.test(server.output)) console.log(`\nserver ${server.name} logged:\n${server.output.slice(-3000)}`);
+    for (const server of servers)
+      if (/\b(error|fatal)\b/i.test(server.output)) console.log(`\nserver ${server.name} logged:\n${server.output.slice(-3000)}`);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await target.close();
@@ -393,10 +457,14 @@ async function main(adminUrl: string) {
 
 // Without a database of the caller's, run again inside a throw-away PostgreSQL.
 if (!process.env.DATABASE_URL) {
-  const child = spawn(path.join(ROOT, 'scripts/with-postgres.sh'), [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    cwd: ROOT,
-  });
+  const child = spawn(
+    path.join(ROOT, 'scripts/with-postgres.sh'),
+    [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      cwd: ROOT,
+    },
+  );
   child.on('exit', (code) => process.exit(code ?? 1));
 } else {
   await main(process.env.DATABASE_URL);

@@ -139,7 +139,11 @@ export function formatPdf(results: PdfResult[]): string {
   ]);
   return [
     heading('Growth report PDF (click to download, Chromium, scale 2, JPEG pages)'),
-    table(['report', 'file', 'median', 'runs', 'size', 'pages', 'page size', `aim < ${kB(PDF_SIZE_AIM_BYTES)}, A4`], rows, new Set([2, 4, 5])),
+    table(
+      ['report', 'file', 'median', 'runs', 'size', 'pages', 'page size', `aim < ${kB(PDF_SIZE_AIM_BYTES)}, A4`],
+      rows,
+      new Set([2, 4, 5]),
+    ),
   ].join('\n');
 }
 
@@ -176,10 +180,14 @@ async function main() {
   const dist = build ? await mkdtemp(path.join(tmpdir(), 'growthpath-pdf-dist-')) : (process.env.DIST_DIR ?? path.join(ROOT, 'dist'));
   try {
     if (build) {
-      const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      });
+      const result = spawnSync(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir'],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+        },
+      );
       if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}${result.stderr}`);
     }
     const server = await serveStatic(dist);

@@ -30,7 +30,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const OUT = path.join(ROOT, 'tests/bench/out');
 
-
 interface Options {
   build: boolean;
   runs: number;
@@ -50,15 +49,16 @@ function parseArgs(argv: string[]): Options {
       const page = BENCH_ROUTES.find((r) => r.slug === slug);
       if (!page) throw new Error(`--page needs one of ${BENCH_ROUTES.map((r) => r.slug).join(', ')}, got "${slug}"`);
       options.pages.push(page);
-    }
-    else if (arg === '--no-api') options.api = false;
+    } else if (arg === '--no-api') options.api = false;
     else if (arg === '--runs' || arg.startsWith('--runs=')) {
       const value = arg.includes('=') ? arg.slice('--runs='.length) : argv[(i += 1)];
       const runs = Number(value);
       if (!Number.isInteger(runs) || runs < 0) throw new Error(`--runs needs a whole number >= 0, got "${value}"`);
       options.runs = runs;
     } else if (arg === '--help' || arg === '-h') {
-      console.log('usage: npm run bench [-- --no-build] [-- --runs N] [-- --no-api] [-- --page SLUG ...]   (--runs 0 skips Lighthouse; --page home --page pricing measures only those)');
+      console.log(
+        'usage: npm run bench [-- --no-build] [-- --runs N] [-- --no-api] [-- --page SLUG ...]   (--runs 0 skips Lighthouse; --page home --page pricing measures only those)',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument "${arg}" (try --help)`);
   }
@@ -294,7 +294,12 @@ async function main(): Promise<number> {
     console.log('building: npx vite build ...');
     const output = await run('npx', ['vite', 'build']);
     results.build.seconds = (Date.now() - started) / 1000;
-    results.build.summary = output.trim().split('\n').filter((l) => /built in|error/i.test(l)).pop() ?? null;
+    results.build.summary =
+      output
+        .trim()
+        .split('\n')
+        .filter((l) => /built in|error/i.test(l))
+        .pop() ?? null;
     console.log(`built in ${results.build.seconds.toFixed(1)} s (${results.build.summary ?? 'no summary line'})`);
   } else {
     console.log('--no-build: measuring the existing dist/');

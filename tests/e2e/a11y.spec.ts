@@ -1,16 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import {
-  account,
-  checkout,
-  giveGuestDetails,
-  openChat,
-  openCheckout,
-  payButton,
-  signInAt,
-  uniqueEmail,
-  walkQuiz,
-} from './funnels';
+import { account, checkout, giveGuestDetails, openChat, openCheckout, payButton, signInAt, uniqueEmail, walkQuiz } from './funnels';
 
 /**
  * The accessibility gate (issue 13, docs/decisions/130-accessibility-gate.md): axe-core finds no violation on any

@@ -53,7 +53,10 @@ async function shoot(page: Page, name: string) {
   const dir = process.env.SCREENSHOTS_DIR;
   if (!dir) return;
   const dialog = page.getByRole('dialog');
-  for (const [size, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     if (!(await dialog.isVisible())) {
       await page.screenshot({ path: `${dir}/inbox-${size}-${name}.png`, fullPage: true });
@@ -114,7 +117,10 @@ async function sendContactMessage(page: Page, name: string, email: string, messa
 
 /** Opens a tab of the inbox and narrows it to one person's email. */
 async function showTab(page: Page, tab: string, search: string) {
-  await page.getByRole('navigation', { name: 'Inbox sections' }).getByRole('button', { name: new RegExp(`^${tab}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Inbox sections' })
+    .getByRole('button', { name: new RegExp(`^${tab}`) })
+    .click();
   await expect(page.getByRole('button', { name: new RegExp(`^${tab}`) })).toHaveAttribute('aria-current', 'true');
   await page.getByRole('searchbox', { name: 'Search by name, email, phone or business' }).fill(search);
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
@@ -256,7 +262,10 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   await staffContext.close();
 });
 
-test('two members of staff writing the same note: the second is shown the first one\'s note and saves over neither', async ({ page, browser }) => {
+test("two members of staff writing the same note: the second is shown the first one's note and saves over neither", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('meera');
   await sendContactMessage(page, 'Meera Iyer', email, 'Can you help our salon get found on Google Maps?');

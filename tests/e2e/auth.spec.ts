@@ -93,12 +93,17 @@ test('creating an account for a plan records the choice and goes on to pay for i
   await expect(summary).toContainText('Growth Engine');
   await expect(summary).toContainText(email);
   const state = await page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr);
-  expect(state).toMatchObject({ plan: 'growth-engine', userDetails: { fullName: 'Meera Shah', email, businessName: "Meera Shah's Business" } });
+  expect(state).toMatchObject({
+    plan: 'growth-engine',
+    userDetails: { fullName: 'Meera Shah', email, businessName: "Meera Shah's Business" },
+  });
   await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
   // The server stored the intention, not an entitlement.
   await expect
-    .poll(async () => (await queryDatabase('select chosen_plan, purchased_plan, display_name from user_profiles where email = $1', [email]))[0])
+    .poll(
+      async () => (await queryDatabase('select chosen_plan, purchased_plan, display_name from user_profiles where email = $1', [email]))[0],
+    )
     .toEqual({ chosen_plan: 'growth-engine', purchased_plan: null, display_name: 'Meera Shah' });
 
   // Firebase keeps the session where the header looks for it, so a reload knows at once who this is.
@@ -233,7 +238,9 @@ test('local storage edited by hand to claim a plan grants nothing', async ({ pag
   await expect(page.getByRole('region', { name: 'Your Apps' })).toHaveCount(0);
 
   // The server's answer also rewrote the cache.
-  expect(await page.evaluate((key) => JSON.parse(window.localStorage.getItem(key)!), `growth.user.${uid}`)).toMatchObject({ purchasedPlan: null });
+  expect(await page.evaluate((key) => JSON.parse(window.localStorage.getItem(key)!), `growth.user.${uid}`)).toMatchObject({
+    purchasedPlan: null,
+  });
 
   // Sign-in rules follow the server too: no plan means pricing, not the dashboard the cache would allow.
   await page.evaluate((key) => {

@@ -34,7 +34,9 @@ async function subscriptionOf(email: string): Promise<StoredSubscription> {
 
 /** The sandbox's clock: real time plus the offset the advances have added. */
 async function sandboxNow(): Promise<number> {
-  const [row] = await queryDatabase<{ offset: string }>(`select entity->>'offsetMs' as offset from sandbox_entities where id = 'sandbox_clock'`);
+  const [row] = await queryDatabase<{ offset: string }>(
+    `select entity->>'offsetMs' as offset from sandbox_entities where id = 'sandbox_clock'`,
+  );
   return Date.now() + Number(row?.offset ?? 0);
 }
 
@@ -81,7 +83,10 @@ test.beforeEach(async ({ page }) => {
   await page.evaluate(() => localStorage.clear());
 });
 
-test('a monthly client: renewal and receipt, a failed charge and the card change, cancelled 20 days before billing', async ({ page, request }) => {
+test('a monthly client: renewal and receipt, a failed charge and the card change, cancelled 20 days before billing', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('monthly');
   await buy(page, 'LaunchPad', email);
@@ -96,7 +101,13 @@ test('a monthly client: renewal and receipt, a failed charge and the card change
   await expect(billing(page).getByRole('row')).toHaveCount(3);
   const renewed = await subscriptionOf(email);
   expect(renewed.paid_through.getTime()).toBeGreaterThan(first.paid_through.getTime());
-  const [download] = await Promise.all([page.waitForEvent('download'), billing(page).getByRole('button', { name: /Download the receipt/ }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    billing(page)
+      .getByRole('button', { name: /Download the receipt/ })
+      .first()
+      .click(),
+  ]);
   const file = await download.path();
   expect(download.suggestedFilename()).toMatch(/^GrowthPath-receipt-inv_\w+\.pdf$/);
   const text = execFileSync('pdftotext', [file, '-']).toString();
@@ -121,7 +132,9 @@ test('a monthly client: renewal and receipt, a failed charge and the card change
   await page.reload();
   await billing(page).getByRole('button', { name: 'Cancel plan' }).click();
   const endsOn = formatBillingDate(current.paid_through);
-  await expect(billing(page).getByRole('group', { name: 'Cancel your plan?' })).toContainText(`Nothing more will be charged. Your plan stays active until ${endsOn}`);
+  await expect(billing(page).getByRole('group', { name: 'Cancel your plan?' })).toContainText(
+    `Nothing more will be charged. Your plan stays active until ${endsOn}`,
+  );
   await screenshot(page, 'billing-cancel-confirm');
   await billing(page).getByRole('button', { name: 'Yes, cancel my plan' }).click();
   await expect(billing(page).getByRole('status')).toContainText(`your service stays active until ${endsOn}`);
@@ -133,7 +146,9 @@ test('a monthly client: renewal and receipt, a failed charge and the card change
   await advanceTo(request, current.paid_through, -1);
   await expectBillingToSay(page, 'Ended');
   await expect(page.getByRole('heading', { name: 'LaunchPad', level: 2, exact: true })).toBeHidden();
-  expect(await queryDatabase(`select 1 from subscription_invoices where gateway_subscription_id = $1`, [current.id])).toHaveLength(invoicesBefore.length);
+  expect(await queryDatabase(`select 1 from subscription_invoices where gateway_subscription_id = $1`, [current.id])).toHaveLength(
+    invoicesBefore.length,
+  );
   expect((await subscriptionOf(email)).status).toBe('cancelled');
 });
 
@@ -159,11 +174,18 @@ test('a client who cancels 5 days before billing is charged once more, then the 
   const last = await subscriptionOf(email);
   await advanceTo(request, last.paid_through, -1);
   await expectBillingToSay(page, 'Ended');
-  const invoices = await queryDatabase<{ amount_paise: number }>(`select amount_paise from subscription_invoices where gateway_subscription_id = $1 order by period_start`, [last.id]);
+  const invoices = await queryDatabase<{ amount_paise: number }>(
+    `select amount_paise from subscription_invoices where gateway_subscription_id = $1 order by period_start`,
+    [last.id],
+  );
   expect(invoices.map((invoice) => invoice.amount_paise)).toEqual([2_150_000, 450_000]);
 });
 
-test('an account manager pauses a third client from the next cycle, nothing is charged while paused, and resumes them', async ({ page, browser, request }) => {
+test('an account manager pauses a third client from the next cycle, nothing is charged while paused, and resumes them', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('paused');
   await buy(page, 'LaunchPad', email);
@@ -175,7 +197,10 @@ test('an account manager pauses a third client from the next cycle, nothing is c
   const staff = await staffContext.newPage();
   await signInAt(staff, '/admin', await account('manager', { staff: true }));
   const openSubscription = async () => {
-    await staff.getByRole('navigation', { name: 'Inbox sections' }).getByRole('button', { name: /^Subscriptions/ }).click();
+    await staff
+      .getByRole('navigation', { name: 'Inbox sections' })
+      .getByRole('button', { name: /^Subscriptions/ })
+      .click();
     await staff.getByRole('searchbox', { name: 'Search by name, email, phone or business' }).fill(email);
     await staff.getByRole('search').getByRole('button', { name: 'Search' }).click();
     const rows = staff.getByRole('table').getByRole('row');
@@ -187,7 +212,9 @@ test('an account manager pauses a third client from the next cycle, nothing is c
   await expect(dialog).toContainText('Pause from the next cycle');
   await dialog.getByRole('button', { name: 'Pause from next cycle' }).click();
   await dialog.getByRole('button', { name: 'Yes, pause' }).click();
-  await expect(dialog).toContainText(`Pauses ${new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(first.paid_through)}`);
+  await expect(dialog).toContainText(
+    `Pauses ${new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(first.paid_through)}`,
+  );
   await staff.keyboard.press('Escape');
 
   // The day before the billing date the reconciler pauses it at the gateway; the billing date passes with no charge.
@@ -211,7 +238,10 @@ test('an account manager pauses a third client from the next cycle, nothing is c
   await screenshot(page, 'billing-resumed');
 });
 
-test('a client who paid once before monthly billing starts the monthly payment: no setup fee, first charged when the paid month ends', async ({ page, request }) => {
+test('a client who paid once before monthly billing starts the monthly payment: no setup fee, first charged when the paid month ends', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = await account('paid-once', { staff: false });
   await signInAt(page, '/dashboard', email);
@@ -224,7 +254,9 @@ test('a client who paid once before monthly billing starts the monthly payment: 
   await expect(billing(page)).toContainText(`Then every month₹2,500 from ${until}`);
   await screenshot(page, 'billing-paid-once-offer');
   await billing(page).getByRole('button', { name: 'Start monthly payment' }).click();
-  await expect(billing(page).getByRole('group', { name: 'Start your monthly payment?' })).toContainText(`₹2,500 is charged on ${until}, then every month`);
+  await expect(billing(page).getByRole('group', { name: 'Start your monthly payment?' })).toContainText(
+    `₹2,500 is charged on ${until}, then every month`,
+  );
   await screenshot(page, 'billing-paid-once-confirm');
   await billing(page).getByRole('button', { name: 'Authorise my card' }).click();
   await expect(billing(page).getByRole('status')).toContainText(`Your monthly payment is set up. ₹2,500 will be charged on ${until}`);
@@ -242,6 +274,9 @@ test('a client who paid once before monthly billing starts the monthly payment: 
     [email],
   );
   expect(row!.setup_paise).toBe(0);
-  const invoices = await queryDatabase<{ amount_paise: number }>(`select amount_paise from subscription_invoices where gateway_subscription_id = $1`, [row!.id]);
+  const invoices = await queryDatabase<{ amount_paise: number }>(
+    `select amount_paise from subscription_invoices where gateway_subscription_id = $1`,
+    [row!.id],
+  );
   expect(invoices.map((invoice) => invoice.amount_paise)).toEqual([250_000]);
 });

@@ -243,7 +243,10 @@ test('the chat’s code loads on first open, not with the home page, and a faile
   await chatLoadsOnOpenAndRetries(page);
 });
 
-test('a failed load of the chat can be retried in a browser that keeps a failed module fetch for its URL', async ({ playwright, baseURL }) => {
+test('a failed load of the chat can be retried in a browser that keeps a failed module fetch for its URL', async ({
+  playwright,
+  baseURL,
+}) => {
   // Chromium's switch back to the module map that keeps failed fetches, as browsers without the HTML spec's change do.
   const browser = await playwright.chromium.launch({
     executablePath: chromiumPath,

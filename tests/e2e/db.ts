@@ -58,7 +58,10 @@ export async function paidOnceBefore(
      values ($1, $2, 'launchpad', 1250000, 'INR', 'paid', $7, $3, $4, $5, $6, $6, 'verification')`,
     [orderId, `rcpt_${orderId}`, email, uid, paymentId, paidAt, mode],
   );
-  await query(`insert into payments (gateway_payment_id, gateway_order_id, status, amount_paise, currency) values ($1, $2, 'captured', 1250000, 'INR')`, [paymentId, orderId]);
+  await query(
+    `insert into payments (gateway_payment_id, gateway_order_id, status, amount_paise, currency) values ($1, $2, 'captured', 1250000, 'INR')`,
+    [paymentId, orderId],
+  );
   await query(
     `insert into user_profiles (uid, email, purchased_plan, purchased_at, plan_paid_through, billing_state) values ($1, $2, 'launchpad', $3, $4, 'ending')
      on conflict (uid) do update set purchased_plan = 'launchpad', purchased_at = $3, plan_paid_through = $4, billing_state = 'ending'`,

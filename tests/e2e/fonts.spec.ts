@@ -30,9 +30,11 @@ test('a first visit of the quiz paints before its fonts are asked for; the next 
   await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
   await drawnInInter(page);
   const first = await timings(page);
-  expect(first.fonts.map((font) => font.file).sort()).toEqual(
-    ['inter-latin-basic-wght-400-800.woff2', 'noto-sans-devanagari-labels-wght-600-800.woff2', 'plus-jakarta-sans-latin-basic-wght-400-800.woff2'],
-  );
+  expect(first.fonts.map((font) => font.file).sort()).toEqual([
+    'inter-latin-basic-wght-400-800.woff2',
+    'noto-sans-devanagari-labels-wght-600-800.woff2',
+    'plus-jakarta-sans-latin-basic-wght-400-800.woff2',
+  ]);
   for (const font of first.fonts) expect(font.askedAt, font.file).toBeGreaterThan(first.firstPaint);
 
   // The browser has had them: the next visit asks for them while the page loads, as every other page does.

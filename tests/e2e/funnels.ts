@@ -120,7 +120,8 @@ export const accountPassword = 'account-secret-1';
  * An account made the way a person signs up (without a plan), then, if asked, made staff by the command
  * docs/development.md documents (`npm run grant-admin`).
  */
-const accounts = () => getAuth(getApps().find((candidate) => candidate.name === 'e2e-accounts') ?? initializeApp({ projectId }, 'e2e-accounts'));
+const accounts = () =>
+  getAuth(getApps().find((candidate) => candidate.name === 'e2e-accounts') ?? initializeApp({ projectId }, 'e2e-accounts'));
 
 export async function account(name: string, { staff }: { staff: boolean }) {
   const email = uniqueEmail(name);

@@ -94,7 +94,10 @@ for (const route of ['/#/pricing', '/#/about']) {
     await page.goto(route);
     await expect(page.locator('main h1')).toBeVisible();
     const drawn = (selector: string) =>
-      page.locator(selector).first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
     const lastSectionHeading = 'main > section:last-child h2';
     expect(await drawn('main h1')).toBe(true);
     expect(await drawn(lastSectionHeading)).toBe(false);
@@ -164,8 +167,7 @@ test.describe('on a dark background, the estimated height of a part laid out lat
  * 0.131 here. Chromium on Linux finds Liberation Sans (fonts-liberation, which .ci/run installs) where Windows has Arial.
  */
 test.describe('fonts that arrive after the first paint move nothing', () => {
-  const loaded = (family: string) =>
-    [...document.fonts].some((face) => face.family.includes(family) && face.status === 'loaded');
+  const loaded = (family: string) => [...document.fonts].some((face) => face.family.includes(family) && face.status === 'loaded');
   for (const width of [360, 1440]) {
     test(`at ${width} px wide`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
@@ -194,7 +196,9 @@ test.describe('fonts that arrive after the first paint move nothing', () => {
           web: (await page.evaluate(loaded, 'Inter')) || (await page.evaluate(loaded, 'Plus Jakarta Sans')),
           fallback: await page.evaluate(loaded, 'Sized Fallback'),
         });
-        await expect.poll(drawn, { message: `${route}: drawn in the fallback, which found a local font` }).toEqual({ web: false, fallback: true });
+        await expect
+          .poll(drawn, { message: `${route}: drawn in the fallback, which found a local font` })
+          .toEqual({ web: false, fallback: true });
         // The body's font first, then the headings', each swap drawn before the next font comes.
         letGo.get('inter')!();
         await page.waitForFunction(loaded, 'Inter');

@@ -54,7 +54,14 @@ async function queryLiveDatabase<T extends pg.QueryResultRow>(sql: string, param
 }
 
 const ordersOf = (email: string) =>
-  queryLiveDatabase<{ plan: string; status: string; mode: string; amount_paise: number; fulfilled_by: string | null; subscription_id: string | null }>(
+  queryLiveDatabase<{
+    plan: string;
+    status: string;
+    mode: string;
+    amount_paise: number;
+    fulfilled_by: string | null;
+    subscription_id: string | null;
+  }>(
     'select plan, status, mode, amount_paise, fulfilled_by, subscription_id from orders where lower(customer_email) = lower($1) order by created_at',
     [email],
   );
@@ -119,7 +126,9 @@ test.beforeEach(async ({ page }) => {
   await page.evaluate(() => localStorage.clear());
 });
 
-test('Buy Now as a guest -> Razorpay checkout with the subscription -> pay -> verified, the dashboard shows LaunchPad', async ({ page }) => {
+test('Buy Now as a guest -> Razorpay checkout with the subscription -> pay -> verified, the dashboard shows LaunchPad', async ({
+  page,
+}) => {
   const email = uniqueEmail('live');
   await openLiveCheckout(page, email);
   expect(scriptLoads).toBe(1);
@@ -161,7 +170,14 @@ test('Buy Now as a guest -> Razorpay checkout with the subscription -> pay -> ve
 
   // And the live server fulfilled it by the browser's verification: one paid order, on the subscription.
   expect(await ordersOf(email)).toEqual([
-    { plan: 'launchpad', status: 'paid', mode: 'live', amount_paise: 1_250_000, fulfilled_by: 'verification', subscription_id: subscriptionId },
+    {
+      plan: 'launchpad',
+      status: 'paid',
+      mode: 'live',
+      amount_paise: 1_250_000,
+      fulfilled_by: 'verification',
+      subscription_id: subscriptionId,
+    },
   ]);
   const [stored] = await queryLiveDatabase<{ status: string; paid_count: number; customer_uid: string | null }>(
     'select status, paid_count, customer_uid from subscriptions where gateway_subscription_id = $1',
@@ -170,7 +186,7 @@ test('Buy Now as a guest -> Razorpay checkout with the subscription -> pay -> ve
   expect(stored).toMatchObject({ status: 'active', paid_count: 1, customer_uid: expect.any(String) });
 });
 
-test('closing Razorpay\'s window calls ondismiss: the order was not placed, and Pay is enabled again', async ({ page }) => {
+test("closing Razorpay's window calls ondismiss: the order was not placed, and Pay is enabled again", async ({ page }) => {
   const email = uniqueEmail('live-dismiss');
   await openLiveCheckout(page, email);
   await standIn(page).getByRole('button', { name: 'Close' }).click();
@@ -185,7 +201,7 @@ test('closing Razorpay\'s window calls ondismiss: the order was not placed, and 
   expect(await ordersOf(email)).toEqual([]);
 });
 
-test('payment.failed shows the bank\'s reason, the page closes the window, and Pay still pays', async ({ page }) => {
+test("payment.failed shows the bank's reason, the page closes the window, and Pay still pays", async ({ page }) => {
   const email = uniqueEmail('live-declined');
   await openLiveCheckout(page, email);
   await standIn(page).getByRole('button', { name: 'Simulate failure' }).click();
@@ -206,7 +222,13 @@ test('payment.failed shows the bank\'s reason, the page closes the window, and P
   const checkouts = await recordedCheckouts(page);
   expect(checkouts).toHaveLength(2);
   const paid = (await ordersOf(email)).filter((order) => order.status === 'paid');
-  expect(paid).toEqual([expect.objectContaining({ plan: 'launchpad', fulfilled_by: 'verification', subscription_id: (checkouts[1]!.options as { subscription_id: string }).subscription_id })]);
+  expect(paid).toEqual([
+    expect.objectContaining({
+      plan: 'launchpad',
+      fulfilled_by: 'verification',
+      subscription_id: (checkouts[1]!.options as { subscription_id: string }).subscription_id,
+    }),
+  ]);
 });
 
 test('checkout.js does not load: the page says so, and the next Pay loads it and opens the window', async ({ page }) => {
@@ -236,7 +258,9 @@ test('checkout.js does not load: the page says so, and the next Pay loads it and
   await expectPayAgain(page);
 });
 
-test('a client who paid once authorises their monthly payment in Razorpay\'s window from the dashboard: closed first, then paid', async ({ page }) => {
+test("a client who paid once authorises their monthly payment in Razorpay's window from the dashboard: closed first, then paid", async ({
+  page,
+}) => {
   const email = await account('live-paid-once', { staff: false });
   await signInAt(page, '/dashboard', email);
   const paidAt = new Date();
@@ -251,9 +275,16 @@ test('a client who paid once authorises their monthly payment in Razorpay\'s win
   // The subscription, never an amount; Razorpay's window says what it is for.
   const [opened] = await recordedCheckouts(page);
   expect(opened!.keys).not.toContain('amount');
-  expect(opened!.options).toMatchObject({ key: liveKeys.keyId, subscription_id: expect.stringMatching(/^sub_/), description: 'Authorise your monthly payment' });
+  expect(opened!.options).toMatchObject({
+    key: liveKeys.keyId,
+    subscription_id: expect.stringMatching(/^sub_/),
+    description: 'Authorise your monthly payment',
+  });
   const subscriptionId = (opened!.options as { subscription_id: string }).subscription_id;
-  expect((await atTheFake(subscriptionId)).subscription).toMatchObject({ status: 'created', start_at: Math.floor(periodEnd(paidAt).getTime() / 1000) });
+  expect((await atTheFake(subscriptionId)).subscription).toMatchObject({
+    status: 'created',
+    start_at: Math.floor(periodEnd(paidAt).getTime() / 1000),
+  });
 
   await standIn(page).getByRole('button', { name: 'Close' }).click();
   await expect(billing.getByRole('alert')).toHaveText('Your monthly payment was not set up.');
@@ -263,7 +294,10 @@ test('a client who paid once authorises their monthly payment in Razorpay\'s win
   await expect(billing).toContainText(`Next charge₹2,500 on ${until}`);
 
   // The same subscription both times; authorised at the fake with nothing charged, and stored as such.
-  expect((await recordedCheckouts(page)).map((checkout) => (checkout.options as { subscription_id: string }).subscription_id)).toEqual([subscriptionId, subscriptionId]);
+  expect((await recordedCheckouts(page)).map((checkout) => (checkout.options as { subscription_id: string }).subscription_id)).toEqual([
+    subscriptionId,
+    subscriptionId,
+  ]);
   const fake = await atTheFake(subscriptionId);
   expect(fake.subscription).toMatchObject({ status: 'authenticated', paid_count: 0 });
   expect(fake.invoices).toEqual([]);

@@ -24,8 +24,6 @@ const apps = {
 const cancelled = 'Payment was cancelled. Your order was not placed.';
 const declined = 'Payment failed: Payment declined by the test bank (Code: BAD_REQUEST_ERROR)';
 
-
-
 /** Pays in the sandbox dialog; the page verifies, signs the buyer in and lands on the dashboard. */
 async function payAndLand(page: Page, plan: keyof typeof apps) {
   await openCheckout(page);
@@ -52,8 +50,6 @@ async function expectOnePaidOrder(email: string, plan: string, fulfilledBy: 'ver
   expect(paid[0]).toMatchObject({ plan, fulfilled_by: fulfilledBy, payments: 1, captured: 1 });
 }
 
-
-
 /** The emulator's newest password-reset code for the address, completed through its REST API. */
 async function resetPasswordThroughEmulator(email: string, newPassword: string) {
   let oobCode: string | undefined;
@@ -61,7 +57,9 @@ async function resetPasswordThroughEmulator(email: string, newPassword: string) 
     .poll(async () => {
       const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`);
       const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
-      oobCode = oobCodes.findLast((code) => code.email.toLowerCase() === email.toLowerCase() && code.requestType === 'PASSWORD_RESET')?.oobCode;
+      oobCode = oobCodes.findLast(
+        (code) => code.email.toLowerCase() === email.toLowerCase() && code.requestType === 'PASSWORD_RESET',
+      )?.oobCode;
       return oobCode !== undefined;
     })
     .toBe(true);
@@ -144,7 +142,7 @@ test('Cancel says the order was not placed, and Pay is enabled again', async ({ 
   expect(rows).toEqual([]);
 });
 
-test('a declined payment shows the bank\'s reason, and Pay is enabled again and can still pay', async ({ page }) => {
+test("a declined payment shows the bank's reason, and Pay is enabled again and can still pay", async ({ page }) => {
   const email = uniqueEmail('declined');
   await page.goto('/#/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
@@ -199,7 +197,10 @@ test('the server cannot confirm a taken payment: Pay is not offered again; Check
   expect(paid[0]).toMatchObject({ plan: 'launchpad', payments: 1, captured: 1 });
 });
 
-test('browser closed after paying: the webhook fulfils the order, the buyer resets a password and sees the plan', async ({ page, context }) => {
+test('browser closed after paying: the webhook fulfils the order, the buyer resets a password and sees the plan', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('closed');
   // Verification never arrives: the page is closed as it would be, and only the gateway's webhook is left.
   // The tab is closed only once its verification was stopped: closing with the request still being routed lets
@@ -240,7 +241,10 @@ test('browser closed after paying: the webhook fulfils the order, the buyer rese
 
 // Hardening round 2, finding 2: the sign-in token goes only to the browser that created the order, so this browser
 // must be able to finish when the answer was lost: the server verified the payment, and the tab closed before it heard.
-test('the tab closed before its payment was confirmed: back on the site, the same browser finishes and is signed in', async ({ page, context }) => {
+test('the tab closed before its payment was confirmed: back on the site, the same browser finishes and is signed in', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('lost-answer');
   let answered!: () => void;
   const lost = new Promise<void>((resolve) => (answered = resolve));

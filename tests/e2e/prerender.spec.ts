@@ -192,7 +192,9 @@ test('the skip link followed before the page’s code arrived leaves the visitor
   await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#main');
   release();
-  await page.waitForFunction(() => Object.keys(document.querySelector('header button') ?? {}).some((key) => key.startsWith('__reactProps')));
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('header button') ?? {}).some((key) => key.startsWith('__reactProps')),
+  );
   await expect(page.getByRole('heading', { level: 1 })).toContainText('digital growth team');
   expect(await page.evaluate(() => location.hash)).toBe('');
   expect(problems).toEqual([]);
@@ -283,7 +285,9 @@ test.describe('the home page paints before its code loads (decision 156)', () =>
     });
     await page.goto('/');
     // Hydrated: React has put its props on the menu button.
-    await page.waitForFunction(() => Object.keys(document.querySelector('header button') ?? {}).some((key) => key.startsWith('__reactProps')));
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('header button') ?? {}).some((key) => key.startsWith('__reactProps')),
+    );
     const { entryAskedAt, loadedAt } = await timings(page);
     const heroPaintedAt = await page.evaluate(() => (window as unknown as { heroPaintedAt?: number }).heroPaintedAt);
     expect(heroPaintedAt).toBeGreaterThan(0);

@@ -22,7 +22,14 @@ interface Walk {
 }
 
 const ui = {
-  en: { lang: 'English', next: 'Next', confirm: 'Confirm Selection', submit: 'Submit', back: 'Back', step: (n: number) => `Step ${n} of 15` },
+  en: {
+    lang: 'English',
+    next: 'Next',
+    confirm: 'Confirm Selection',
+    submit: 'Submit',
+    back: 'Back',
+    step: (n: number) => `Step ${n} of 15`,
+  },
   hi: { lang: 'हिन्दी', next: 'आगे', confirm: 'चयन की पुष्टि करें', submit: 'सबमिट करें', back: 'पीछे', step: (n: number) => `चरण ${n} / 15` },
 } as const;
 
@@ -91,9 +98,7 @@ async function kpis(page: Page) {
 }
 
 async function storedLead(email: string) {
-  await expect
-    .poll(async () => (await queryDatabase('select 1 from quiz_submissions where email = $1', [email])).length)
-    .toBe(1);
+  await expect.poll(async () => (await queryDatabase('select 1 from quiz_submissions where email = $1', [email])).length).toBe(1);
   const [row] = await queryDatabase<{ language: string; recommended_plan: string; report: { kpis: unknown }; created_at: Date }>(
     'select language, recommended_plan, report, created_at from quiz_submissions where email = $1',
     [email],
@@ -108,7 +113,13 @@ async function downloadPdf(page: Page, buttonName: string | RegExp) {
   await download.saveAs(file);
   const info = execFileSync('pdfinfo', [file]).toString();
   const field = (name: string) => new RegExp(`^${name}:\\s+(.*)$`, 'm').exec(info)?.[1]?.trim();
-  return { name: download.suggestedFilename(), file, pages: Number(field('Pages')), size: field('Page size'), bytes: Number(field('File size')?.split(' ')[0]) };
+  return {
+    name: download.suggestedFilename(),
+    file,
+    pages: Number(field('Pages')),
+    size: field('Page size'),
+    bytes: Number(field('File size')?.split(' ')[0]),
+  };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -278,7 +289,11 @@ test('Back restores the previous answers, and the draft survives a reload and ca
   await page.reload();
   await expectStep(page, { lang: 'en' } as Walk, 9);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('growth.getStartedDraft') ?? 'null'));
-  expect(saved).toMatchObject({ language: 'en', step: 'hasWebsite', answers: { fullName: 'Asha Verma', role: 'Marketing', goals: ['increase-sales'], monthlyAdSpend: 20000 } });
+  expect(saved).toMatchObject({
+    language: 'en',
+    step: 'hasWebsite',
+    answers: { fullName: 'Asha Verma', role: 'Marketing', goals: ['increase-sales'], monthlyAdSpend: 20000 },
+  });
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('checkbox', { name: 'Increase sales' })).toBeChecked();
 
@@ -322,11 +337,29 @@ test('the report without quiz answers sends the visitor to the quiz; the PDF mes
   await expect(page).toHaveTitle('Get Your Growth Plan | GrowthPath');
 
   const answers = {
-    fullName: 'Asha Verma', email: 'asha@raostores.in', role: 'Owner', businessName: 'Rao Stores', industry: 'Retail',
-    locationType: 'Single-location', monthlyRevenue: '₹1L – ₹5L', goals: ['increase-leads'], hasWebsite: 'Yes',
-    websiteQuality: 'Okay', runningAds: 'No', googleBusinessProfile: 'Yes', roughBudget: '< ₹20,000', acceptTerms: true,
+    fullName: 'Asha Verma',
+    email: 'asha@raostores.in',
+    role: 'Owner',
+    businessName: 'Rao Stores',
+    industry: 'Retail',
+    locationType: 'Single-location',
+    monthlyRevenue: '₹1L – ₹5L',
+    goals: ['increase-leads'],
+    hasWebsite: 'Yes',
+    websiteQuality: 'Okay',
+    runningAds: 'No',
+    googleBusinessProfile: 'Yes',
+    roughBudget: '< ₹20,000',
+    acceptTerms: true,
   };
-  await page.evaluate((value) => localStorage.setItem('growth.getStartedDraft', JSON.stringify({ version: 1, language: 'en', step: 'acceptTerms', answers: value, updatedAt: '' })), answers);
+  await page.evaluate(
+    (value) =>
+      localStorage.setItem(
+        'growth.getStartedDraft',
+        JSON.stringify({ version: 1, language: 'en', step: 'acceptTerms', answers: value, updatedAt: '' }),
+      ),
+    answers,
+  );
   await page.route(/jspdf|html2canvas/, (route) => route.abort());
   await page.goto('/#/report?lang=en');
   await expect(page.getByRole('heading', { level: 2, name: 'Growth Engine' })).toBeVisible();
@@ -352,7 +385,9 @@ test('an English visitor draws the Hindi labels from the small subset and never 
   const faceStatus = () =>
     page.evaluate(async () => {
       await document.fonts.ready;
-      return Object.fromEntries([...document.fonts].filter((face) => /Devanagari/.test(face.family)).map((face) => [face.family.replaceAll('"', ''), face.status]));
+      return Object.fromEntries(
+        [...document.fonts].filter((face) => /Devanagari/.test(face.family)).map((face) => [face.family.replaceAll('"', ''), face.status]),
+      );
     });
 
   await page.goto('/#/get-started');

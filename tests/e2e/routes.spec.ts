@@ -70,12 +70,12 @@ test('an unknown legal document is a 404 too', async ({ page }) => {
 test('an unknown case study says so and links back', async ({ page }) => {
   await page.goto('/#/case-studies/no-such-study');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Case Study Not Found');
-  await expect(page.getByText('We couldn\'t find the case study you\'re looking for.')).toBeVisible();
+  await expect(page.getByText("We couldn't find the case study you're looking for.")).toBeVisible();
   await page.getByRole('link', { name: 'Back to case studies' }).click();
   await expect(page).toHaveURL(/#\/case-studies$/);
 });
 
-test('a case study alone on the list\'s last row spans the row, cover beside text', async ({ page }) => {
+test("a case study alone on the list's last row spans the row, cover beside text", async ({ page }) => {
   /** Each card's width, and whether its cover sits beside its text (left of it) rather than above it. */
   const layout = () =>
     page.getByRole('article').evaluateAll((cards) =>
@@ -86,14 +86,21 @@ test('a case study alone on the list\'s last row spans the row, cover beside tex
       }),
     );
   // 7 studies: 3 columns at 1440 px and 2 at 900 px each leave one card on the last row; one column on a phone.
-  for (const [width, columns] of [[1440, 3], [900, 2], [390, 1]] as const) {
+  for (const [width, columns] of [
+    [1440, 3],
+    [900, 2],
+    [390, 1],
+  ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/#/case-studies');
     await expect(page.getByRole('article')).toHaveCount(7);
     const cards = await layout();
     const last = cards.at(-1)!;
     const label = `${width} px`;
-    expect(cards.slice(0, -1).every((card) => !card.beside), label).toBe(true);
+    expect(
+      cards.slice(0, -1).every((card) => !card.beside),
+      label,
+    ).toBe(true);
     if (columns === 1) {
       expect(last, label).toMatchObject({ width: cards[0]!.width, beside: false });
     } else {
@@ -109,7 +116,10 @@ test('a case study alone on the list\'s last row spans the row, cover beside tex
     const cards = await layout();
     expect(cards, `${keep} cards`).toHaveLength(keep);
     const expected = cards.map(() => [Math.round(cards[0]!.width), false]);
-    expect(cards.map((card) => [Math.round(card.width), card.beside]), `${keep} cards`).toEqual(expected);
+    expect(
+      cards.map((card) => [Math.round(card.width), card.beside]),
+      `${keep} cards`,
+    ).toEqual(expected);
   }
   // A filter that leaves one study: that card spans the row too (on a fresh page: React's list lost two nodes above).
   await page.reload();

@@ -127,8 +127,7 @@ function fakeEffects() {
   let sendBack: ((event: AuthEvent) => void) | null = null;
   const pending = new Map<Invoked, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const persisted: LocalExtras[] = [];
-  const waiting = (id: Invoked) =>
-    fromPromise(() => new Promise((resolve, reject) => pending.set(id, { resolve, reject })));
+  const waiting = (id: Invoked) => fromPromise(() => new Promise((resolve, reject) => pending.set(id, { resolve, reject })));
   const logic = authMachine.provide({
     actors: {
       watchSession: fromCallback<AuthEvent>(({ sendBack: send }) => {
@@ -175,12 +174,32 @@ describe('auth machine: model-based paths', () => {
     const short = (event: AnyEventObject) => {
       const name = event.type.replace(/^xstate\.(done|error)\.actor\.(\w+)$/, '$2.$1').replace(/^auth\./, '');
       const detail =
-        'session' in event ? (event.session ? `(${event.session.account.uid})` : '(none)')
-        : 'output' in event ? (event.output === null ? '(null)' : typeof event.output === 'string' ? `(${event.output})` : '')
-        : 'plan' in event ? `(plan ${event.plan})` : '';
+        'session' in event
+          ? event.session
+            ? `(${event.session.account.uid})`
+            : '(none)'
+          : 'output' in event
+            ? event.output === null
+              ? '(null)'
+              : typeof event.output === 'string'
+                ? `(${event.output})`
+                : ''
+            : 'plan' in event
+              ? `(plan ${event.plan})`
+              : '';
       return name + detail;
     };
-    console.info(paths.map((path, i) => `  ${String(i + 1).padStart(2)}. ${path.steps.slice(1).map((step) => short(step.event)).join(' → ')}`).join('\n'));
+    console.info(
+      paths
+        .map(
+          (path, i) =>
+            `  ${String(i + 1).padStart(2)}. ${path.steps
+              .slice(1)
+              .map((step) => short(step.event))
+              .join(' → ')}`,
+        )
+        .join('\n'),
+    );
     expectFullCoverage('auth', authMachine, paths);
   });
 
@@ -414,7 +433,11 @@ function expectDashboard(view: AuthState) {
   );
   expect(screen.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', '/contact');
   const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
-  const expectAlert = (text: string) => expect(alerts.some((alert) => alert.includes(text)), `an alert says "${text}"`).toBe(true);
+  const expectAlert = (text: string) =>
+    expect(
+      alerts.some((alert) => alert.includes(text)),
+      `an alert says "${text}"`,
+    ).toBe(true);
   if (view.error) expectAlert(view.error);
 
   const profile = view.profile;

@@ -35,7 +35,15 @@ const active: BillingOverview = {
     requests: [],
   },
   invoices: [
-    { id: 'inv_Test12345678', plan: 'launchpad', amountPaise: 1_250_000, status: 'paid', periodStart: '2026-11-26T18:30:00.000Z', periodEnd: paidThrough, paidAt: '2026-11-27T10:00:00.000Z' },
+    {
+      id: 'inv_Test12345678',
+      plan: 'launchpad',
+      amountPaise: 1_250_000,
+      status: 'paid',
+      periodStart: '2026-11-26T18:30:00.000Z',
+      periodEnd: paidThrough,
+      paidAt: '2026-11-27T10:00:00.000Z',
+    },
   ],
   oneTime: null,
   businessName: 'Rao Stores',
@@ -44,13 +52,18 @@ const active: BillingOverview = {
 };
 const failing: BillingOverview = {
   ...active,
-  subscription: { ...active.subscription!, status: 'pending', state: 'payment_failed', cancelPreview: { kind: 'after_next_charge', nextChargeAt: paidThrough, endsAt: '2027-01-26T18:30:00.000Z' } },
+  subscription: {
+    ...active.subscription!,
+    status: 'pending',
+    state: 'payment_failed',
+    cancelPreview: { kind: 'after_next_charge', nextChargeAt: paidThrough, endsAt: '2027-01-26T18:30:00.000Z' },
+  },
 };
 const none: BillingOverview = { ...active, subscription: null, invoices: [] };
 /** A plan paid once before monthly billing, held to the end of its month (decision 182). */
 const paidOnce: BillingOverview = { ...none, oneTime: { plan: 'launchpad', paidThrough } };
 const overviews = { active, failing, none, paidOnce } as const;
-const kindOf = (overview: BillingOverview | null) => (Object.entries(overviews).find(([, value]) => value === overview)?.[0] ?? 'unloaded');
+const kindOf = (overview: BillingOverview | null) => Object.entries(overviews).find(([, value]) => value === overview)?.[0] ?? 'unloaded';
 
 const cancelledSentence = `Your plan is cancelled. Nothing more will be charged, and your service stays active until ${formatBillingDate(paidThrough)}.`;
 const refusal = new BillingProblem('This subscription is not running, so there is nothing to cancel.');
@@ -107,7 +120,9 @@ type Invoked = (typeof invoked)[number];
 function pendingEffects() {
   const settle: Partial<Record<Invoked, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>> = {};
   const effect = (name: Invoked) =>
-    fromPromise<never, unknown>(() => new Promise((resolve, reject) => (settle[name] = { resolve: resolve as (value: unknown) => void, reject })));
+    fromPromise<never, unknown>(
+      () => new Promise((resolve, reject) => (settle[name] = { resolve: resolve as (value: unknown) => void, reject })),
+    );
   const logic = billingMachine.provide({
     actors: Object.fromEntries(invoked.map((name) => [name, effect(name)])) as never,
   });
@@ -115,17 +130,26 @@ function pendingEffects() {
 }
 
 /** The model's done/error events, executed by settling the stand-in effect. */
-function settleEvents(settle: (name: Invoked) => { resolve: (value: unknown) => void; reject: (error: unknown) => void }, after: () => Promise<void>) {
+function settleEvents(
+  settle: (name: Invoked) => { resolve: (value: unknown) => void; reject: (error: unknown) => void },
+  after: () => Promise<void>,
+) {
   return Object.fromEntries(
     invoked.flatMap((name) => [
-      [`xstate.done.actor.${name}`, async ({ event }: ModelStep) => {
-        settle(name).resolve((event as { output?: unknown }).output);
-        await after();
-      }],
-      [`xstate.error.actor.${name}`, async ({ event }: ModelStep) => {
-        settle(name).reject((event as { error?: unknown }).error);
-        await after();
-      }],
+      [
+        `xstate.done.actor.${name}`,
+        async ({ event }: ModelStep) => {
+          settle(name).resolve((event as { output?: unknown }).output);
+          await after();
+        },
+      ],
+      [
+        `xstate.error.actor.${name}`,
+        async ({ event }: ModelStep) => {
+          settle(name).reject((event as { error?: unknown }).error);
+          await after();
+        },
+      ],
     ]),
   );
 }
@@ -165,9 +189,7 @@ describe('billing machine: model-based paths', () => {
               'ready.downloading',
               'ready.confirmingStart',
               'ready.startingMonthly',
-            ].map(
-              (state) => [state, matchesModel],
-            ),
+            ].map((state) => [state, matchesModel]),
           ) as never,
         });
         actor.stop();
@@ -236,7 +258,9 @@ describe('billing machine: model-based paths', () => {
             },
             'ready.confirmingCancel': (expected: Snapshot) => {
               const { subscription } = expected.context.overview!;
-              expect(screen.getByRole('group', { name: 'Cancel your plan?' })).toHaveTextContent(cancelExplanation(subscription!.cancelPreview!, subscription!.monthlyPaise));
+              expect(screen.getByRole('group', { name: 'Cancel your plan?' })).toHaveTextContent(
+                cancelExplanation(subscription!.cancelPreview!, subscription!.monthlyPaise),
+              );
               expect(button(/Yes, cancel my plan/)).toBeEnabled();
             },
             'ready.cancelling': () => expect(button(/Yes, cancel my plan/)).toBeDisabled(),

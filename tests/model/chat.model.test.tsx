@@ -177,129 +177,132 @@ describe('chat machine: model-based paths', () => {
   });
 
   describe('on the rendered widget', () => {
-
     for (const path of paths) {
-      it(path.description, async () => {
-        const streams = fakeStreams();
-        const { user } = renderWithApp(
-          <>
-            <ChatLauncher />
-            <ChatWidget logic={machineWith(streams)} input={{ conversationId }} dock={lazyChatActor} />
-          </>,
-        );
-        let closes = 0;
-        const launcher = () => screen.getByRole('button', { name: 'Chat with our assistant' });
-        const panel = () => screen.getByRole('dialog', { name: 'GrowthPath assistant' });
-        const textbox = () => within(panel()).getByRole('textbox', { name: 'Your message' });
-        const send = () => within(panel()).getByRole('button', { name: 'Send' });
-        const conversation = () => within(panel()).getByRole('list', { name: 'Conversation' });
-        const liveRegion = () => document.querySelector('[aria-live="polite"]')!;
+      it(
+        path.description,
+        async () => {
+          const streams = fakeStreams();
+          const { user } = renderWithApp(
+            <>
+              <ChatLauncher />
+              <ChatWidget logic={machineWith(streams)} input={{ conversationId }} dock={lazyChatActor} />
+            </>,
+          );
+          let closes = 0;
+          const launcher = () => screen.getByRole('button', { name: 'Chat with our assistant' });
+          const panel = () => screen.getByRole('dialog', { name: 'GrowthPath assistant' });
+          const textbox = () => within(panel()).getByRole('textbox', { name: 'Your message' });
+          const send = () => within(panel()).getByRole('button', { name: 'Send' });
+          const conversation = () => within(panel()).getByRole('list', { name: 'Conversation' });
+          const liveRegion = () => document.querySelector('[aria-live="polite"]')!;
 
-        const transcriptShown = (expected: Snapshot) => {
-          const items = within(conversation()).getAllByRole('listitem');
-          // The greeting first, then every completed message, in order, as plain text.
-          expect(items[0]).toHaveTextContent(`Assistant: ${chatGreeting}`);
-          expected.context.messages.forEach((message, index) => {
-            const speaker = message.role === 'user' ? 'You:' : 'Assistant:';
-            expect(items[index + 1]).toHaveTextContent(`${speaker} ${message.text}`, { normalizeWhitespace: false });
-          });
-        };
+          const transcriptShown = (expected: Snapshot) => {
+            const items = within(conversation()).getAllByRole('listitem');
+            // The greeting first, then every completed message, in order, as plain text.
+            expect(items[0]).toHaveTextContent(`Assistant: ${chatGreeting}`);
+            expected.context.messages.forEach((message, index) => {
+              const speaker = message.role === 'user' ? 'You:' : 'Assistant:';
+              expect(items[index + 1]).toHaveTextContent(`${speaker} ${message.text}`, { normalizeWhitespace: false });
+            });
+          };
 
-        await path.test({
-          events: {
-            'chat.toggle': async () => {
-              const resume = screen.queryByRole('button', { name: /Continue the chat|Assistant is replying/ });
-              // The footer's launcher, or (once there is a conversation) the floating button that reopens it.
-              await user.click(resume && path.steps.length % 2 === 0 ? resume : launcher());
-            },
-            'chat.close': async () => {
-              closes += 1;
-              if (closes % 2 === 1) {
+          await path.test({
+            events: {
+              'chat.toggle': async () => {
+                const resume = screen.queryByRole('button', { name: /Continue the chat|Assistant is replying/ });
+                // The footer's launcher, or (once there is a conversation) the floating button that reopens it.
+                await user.click(resume && path.steps.length % 2 === 0 ? resume : launcher());
+              },
+              'chat.close': async () => {
+                closes += 1;
+                if (closes % 2 === 1) {
+                  await user.click(textbox());
+                  await user.keyboard('{Escape}');
+                } else {
+                  await user.click(within(panel()).getByRole('button', { name: 'Close the assistant' }));
+                }
+              },
+              'chat.input': async ({ event }: ModelStep) => {
+                const { value } = event as Extract<ChatEvent, { type: 'chat.input' }>;
+                await user.clear(textbox());
+                await user.type(textbox(), value);
+              },
+              'chat.submit': async () => {
+                // Enter in the text box sends; so does the Send button (covered by the end-to-end tests).
                 await user.click(textbox());
-                await user.keyboard('{Escape}');
-              } else {
-                await user.click(within(panel()).getByRole('button', { name: 'Close the assistant' }));
-              }
-            },
-            'chat.input': async ({ event }: ModelStep) => {
-              const { value } = event as Extract<ChatEvent, { type: 'chat.input' }>;
-              await user.clear(textbox());
-              await user.type(textbox(), value);
-            },
-            'chat.submit': async () => {
-              // Enter in the text box sends; so does the Send button (covered by the end-to-end tests).
-              await user.click(textbox());
-              await user.keyboard('{Enter}');
-            },
-            'chat.retry': async () => {
-              await user.click(within(panel()).getByRole('button', { name: 'Try again' }));
-            },
-            'chat.delta': async ({ event }: ModelStep) => {
-              await act(async () => streams.piece((event as ChatDeltaEvent).text));
-            },
-            'chat.signed': async ({ event }: ModelStep) => {
-              await act(async () => streams.sign((event as ChatSignedEvent).signature));
-            },
-            'xstate.done.actor.streamReply': async () => {
-              await act(async () => streams.complete());
-            },
-            'xstate.error.actor.streamReply': async ({ event }: ModelStep) => {
-              await act(async () => streams.fail(errorOf(event)));
-            },
-          } as never,
-          states: {
-            'panel.closed': (expected) => {
-              expect(screen.queryByRole('dialog')).toBeNull();
-              expect(launcher()).toHaveAttribute('aria-expanded', 'false');
-              const resume = screen.queryByRole('button', { name: /Continue the chat|Assistant is replying/ });
-              const hasConversation = expected.context.messages.length > 0 || expected.hasTag('pending');
-              expect(resume !== null).toBe(hasConversation);
-            },
-            'panel.open': (expected) => {
-              expect(launcher()).toHaveAttribute('aria-expanded', 'true');
-              expect(launcher()).toHaveAttribute('aria-controls', panel().id);
-              expect(textbox()).toHaveValue(expected.context.draft);
-              transcriptShown(expected);
-            },
-            'conversation.idle': (expected) => {
-              if (expected.hasTag('open')) {
-                expect(send()).toBeEnabled();
-                expect(within(panel()).queryByText('The assistant is typing…')).toBeNull();
-                expect(within(panel()).queryByRole('button', { name: 'Try again' })).toBeNull();
+                await user.keyboard('{Enter}');
+              },
+              'chat.retry': async () => {
+                await user.click(within(panel()).getByRole('button', { name: 'Try again' }));
+              },
+              'chat.delta': async ({ event }: ModelStep) => {
+                await act(async () => streams.piece((event as ChatDeltaEvent).text));
+              },
+              'chat.signed': async ({ event }: ModelStep) => {
+                await act(async () => streams.sign((event as ChatSignedEvent).signature));
+              },
+              'xstate.done.actor.streamReply': async () => {
+                await act(async () => streams.complete());
+              },
+              'xstate.error.actor.streamReply': async ({ event }: ModelStep) => {
+                await act(async () => streams.fail(errorOf(event)));
+              },
+            } as never,
+            states: {
+              'panel.closed': (expected) => {
+                expect(screen.queryByRole('dialog')).toBeNull();
+                expect(launcher()).toHaveAttribute('aria-expanded', 'false');
+                const resume = screen.queryByRole('button', { name: /Continue the chat|Assistant is replying/ });
+                const hasConversation = expected.context.messages.length > 0 || expected.hasTag('pending');
+                expect(resume !== null).toBe(hasConversation);
+              },
+              'panel.open': (expected) => {
+                expect(launcher()).toHaveAttribute('aria-expanded', 'true');
+                expect(launcher()).toHaveAttribute('aria-controls', panel().id);
+                expect(textbox()).toHaveValue(expected.context.draft);
+                transcriptShown(expected);
+              },
+              'conversation.idle': (expected) => {
+                if (expected.hasTag('open')) {
+                  expect(send()).toBeEnabled();
+                  expect(within(panel()).queryByText('The assistant is typing…')).toBeNull();
+                  expect(within(panel()).queryByRole('button', { name: 'Try again' })).toBeNull();
+                  expect(screen.queryByTestId('chat-streaming-reply')).toBeNull();
+                }
+                // A completed reply is announced once, whole; nothing else is.
+                const last = expected.context.messages.at(-1);
+                if (last?.role === 'model') expect(liveRegion().textContent?.trim()).toBe(`Assistant: ${last.text.trim()}`);
+                else expect(liveRegion()).toHaveTextContent(/^$/);
+              },
+              'conversation.replying.sending': (expected) => {
+                if (!expected.hasTag('open')) return;
+                expect(send()).toBeDisabled();
+                expect(within(panel()).getByText('The assistant is typing…')).toBeInTheDocument();
                 expect(screen.queryByTestId('chat-streaming-reply')).toBeNull();
-              }
-              // A completed reply is announced once, whole; nothing else is.
-              const last = expected.context.messages.at(-1);
-              if (last?.role === 'model') expect(liveRegion().textContent?.trim()).toBe(`Assistant: ${last.text.trim()}`);
-              else expect(liveRegion()).toHaveTextContent(/^$/);
+              },
+              'conversation.replying.streaming': (expected) => {
+                // The partial reply is never announced: the live region still holds what it held before.
+                expect(liveRegion().textContent).not.toContain(expected.context.reply.trim());
+                if (!expected.hasTag('open')) return;
+                expect(send()).toBeDisabled();
+                expect(within(panel()).queryByText('The assistant is typing…')).toBeNull();
+                expect(screen.getByTestId('chat-streaming-reply')).toHaveTextContent(expected.context.reply.trim());
+                expect(screen.getByTestId('chat-streaming-reply').querySelector('[aria-busy="true"]')).not.toBeNull();
+              },
+              'conversation.error': (expected) => {
+                expect(liveRegion().textContent?.trim()).toBe(`Assistant: ${chatFailureMessage}`);
+                if (!expected.hasTag('open')) return;
+                expect(send()).toBeEnabled();
+                expect(within(panel()).getByText(/^Sorry, I encountered an error/)).toHaveTextContent(chatFailureMessage);
+                expect(within(panel()).getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact');
+                expect(within(panel()).getByRole('button', { name: 'Try again' })).toBeEnabled();
+              },
             },
-            'conversation.replying.sending': (expected) => {
-              if (!expected.hasTag('open')) return;
-              expect(send()).toBeDisabled();
-              expect(within(panel()).getByText('The assistant is typing…')).toBeInTheDocument();
-              expect(screen.queryByTestId('chat-streaming-reply')).toBeNull();
-            },
-            'conversation.replying.streaming': (expected) => {
-              // The partial reply is never announced: the live region still holds what it held before.
-              expect(liveRegion().textContent).not.toContain(expected.context.reply.trim());
-              if (!expected.hasTag('open')) return;
-              expect(send()).toBeDisabled();
-              expect(within(panel()).queryByText('The assistant is typing…')).toBeNull();
-              expect(screen.getByTestId('chat-streaming-reply')).toHaveTextContent(expected.context.reply.trim());
-              expect(screen.getByTestId('chat-streaming-reply').querySelector('[aria-busy="true"]')).not.toBeNull();
-            },
-            'conversation.error': (expected) => {
-              expect(liveRegion().textContent?.trim()).toBe(`Assistant: ${chatFailureMessage}`);
-              if (!expected.hasTag('open')) return;
-              expect(send()).toBeEnabled();
-              expect(within(panel()).getByText(/^Sorry, I encountered an error/)).toHaveTextContent(chatFailureMessage);
-              expect(within(panel()).getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact');
-              expect(within(panel()).getByRole('button', { name: 'Try again' })).toBeEnabled();
-            },
-          },
-        });
-        // Typing through the real widget is slow on a shared machine, and a signed reply makes the longest paths longer.
-      }, 15_000);
+          });
+          // Typing through the real widget is slow on a shared machine, and a signed reply makes the longest paths longer.
+        },
+        15_000,
+      );
     }
   });
 });

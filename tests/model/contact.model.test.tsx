@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { createActor, fromPromise, waitFor as waitForActor, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import {
-  contactMachine,
-  type ContactEvent,
-  type ContactRejection,
-} from '../../machines/contact.machine';
+import { contactMachine, type ContactEvent, type ContactRejection } from '../../machines/contact.machine';
 import { contactFieldErrors, type ContactInput } from '../../src/domain/contact';
 import { ContactForm } from '../../src/features/contact/ContactForm';
 import { ContactActor } from '../../src/features/contact/contactActor';
@@ -57,9 +53,7 @@ const paths = coveringPaths(model, contactMachine, serializeState);
 /** A stand-in for the network: each send waits until the test resolves or rejects it. */
 function pendingSends() {
   let settle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
-  const logic = fromPromise<void, ContactInput>(
-    () => new Promise<void>((resolve, reject) => (settle = { resolve, reject })),
-  );
+  const logic = fromPromise<void, ContactInput>(() => new Promise<void>((resolve, reject) => (settle = { resolve, reject })));
   return {
     logic,
     resolve: () => settle!.resolve(),

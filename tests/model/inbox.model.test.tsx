@@ -57,7 +57,8 @@ function fakeEffects() {
     exports: [] as ExportRequest[],
     acts: [] as ActRequest[],
   };
-  const waiting = <T,>(id: string) => new Promise<T>((resolve, reject) => (pending[id] = { resolve: resolve as (value: unknown) => void, reject }));
+  const waiting = <T,>(id: string) =>
+    new Promise<T>((resolve, reject) => (pending[id] = { resolve: resolve as (value: unknown) => void, reject }));
   const logic = inboxMachine.provide({
     actors: {
       loadInbox: fromPromise(({ input }) => (record.loads.push(input), waiting<LoadAnswer>('loadInbox'))),
@@ -95,9 +96,10 @@ const nameOf = (path: (typeof paths)[number]) =>
   `${JSON.stringify(path.state.value)} via ${path.steps
     .map(({ event }) => event as AnyEventObject)
     .filter((event) => event.type !== 'xstate.init')
-    .map((event) =>
-      event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => `${kind}:`) +
-      (event.type.includes('error') ? `(${(event.error as ApiError).status})` : ''),
+    .map(
+      (event) =>
+        event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => `${kind}:`) +
+        (event.type.includes('error') ? `(${(event.error as ApiError).status})` : ''),
     )
     .join(' → ')}`;
 
@@ -163,7 +165,11 @@ describe('inbox machine: model-based paths', () => {
             'ready.empty': matchesModel,
             'ready.paging': (expected: Snapshot) => {
               matchesModel(expected);
-              expect(fake.record.pages.at(-1)).toEqual({ tab: expected.context.tab, q: expected.context.query, cursor: expected.context.cursors.at(-1) });
+              expect(fake.record.pages.at(-1)).toEqual({
+                tab: expected.context.tab,
+                q: expected.context.query,
+                cursor: expected.context.cursors.at(-1),
+              });
             },
             'ready.exporting': (expected: Snapshot) => {
               matchesModel(expected);
@@ -172,7 +178,11 @@ describe('inbox machine: model-based paths', () => {
             'ready.detail.viewing': matchesModel,
             'ready.detail.saving': (expected: Snapshot) => {
               matchesModel(expected);
-              expect(fake.record.saves.at(-1)).toEqual({ tab: expected.context.tab, id: expected.context.openId, update: expected.context.update });
+              expect(fake.record.saves.at(-1)).toEqual({
+                tab: expected.context.tab,
+                id: expected.context.openId,
+                update: expected.context.update,
+              });
             },
             'ready.detail.retryingForward': (expected: Snapshot) => {
               matchesModel(expected);
@@ -204,7 +214,10 @@ describe('inbox machine: model-based paths', () => {
           const badge = context.summary!.newLeads.contact;
           expect(tabButton('Contact messages')).toHaveAccessibleName(badge > 0 ? `Contact messages ${badge} new` : 'Contact messages');
           expect(screen.getByRole('searchbox', { name: 'Search by name, email, phone or business' })).toHaveValue(context.query);
-          for (const [name, type] of [['Newer', 'inbox.newer'], ['Older', 'inbox.older']] as const) {
+          for (const [name, type] of [
+            ['Newer', 'inbox.newer'],
+            ['Older', 'inbox.older'],
+          ] as const) {
             const button = screen.getByRole('button', { name });
             expect(button).toHaveAttribute('aria-disabled', String(!expected.can({ type })));
             expect(button).toHaveProperty('disabled', false); // still focusable: a disabled button drops the focus
@@ -214,12 +227,15 @@ describe('inbox machine: model-based paths', () => {
           if (context.notice) expect(screen.getByText(exportTruncatedNotice)).toBeInTheDocument();
           // Monthly billing's figures head the Subscriptions tab, and only it.
           const figures = screen.queryByLabelText('Subscriptions at a glance');
-          if (context.tab === 'subscriptions') expect(figures).toHaveTextContent(`Monthly recurring revenue${formatPaise(context.summary!.subscriptions!.mrrPaise)}`);
+          if (context.tab === 'subscriptions')
+            expect(figures).toHaveTextContent(`Monthly recurring revenue${formatPaise(context.summary!.subscriptions!.mrrPaise)}`);
           else expect(figures).toBeNull();
         };
         const listShown = (expected: Snapshot) => {
           browsing(expected);
-          const cards = within(screen.getByRole('list', { name: `${inboxTabLabels[expected.context.tab]}, ${tabOrders[expected.context.tab]}` })).getAllByRole('listitem');
+          const cards = within(
+            screen.getByRole('list', { name: `${inboxTabLabels[expected.context.tab]}, ${tabOrders[expected.context.tab]}` }),
+          ).getAllByRole('listitem');
           expect(cards).toHaveLength(expected.context.items.length);
           for (const [index, row] of expected.context.items.entries()) {
             if ('forwarding' in row) {
@@ -236,7 +252,8 @@ describe('inbox machine: model-based paths', () => {
         };
         const detailShown = (expected: Snapshot) => {
           const row = openRow(expected.context)!;
-          const title = 'invoices' in row ? row.businessName : 'name' in row && typeof row.name === 'string' ? row.name : 'Growth Engine order';
+          const title =
+            'invoices' in row ? row.businessName : 'name' in row && typeof row.name === 'string' ? row.name : 'Growth Engine order';
           expect(dialog()).toHaveAccessibleName(title);
           if (expected.context.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(expected.context.error);
           else expect(within(dialog()).queryByRole('alert')).toBeNull();
@@ -263,7 +280,9 @@ describe('inbox machine: model-based paths', () => {
           if (action) {
             const { question, yes } = confirmationOf(action, row);
             expect(within(dialog()).getByRole('heading', { name: question })).toBeInTheDocument();
-            expect(within(dialog()).getByRole('button', { name: expected.matches({ ready: { detail: 'acting' } }) ? 'Working…' : yes })).toBeInTheDocument();
+            expect(
+              within(dialog()).getByRole('button', { name: expected.matches({ ready: { detail: 'acting' } }) ? 'Working…' : yes }),
+            ).toBeInTheDocument();
             expect(within(dialog()).queryByRole('button', { name: actionButton('cancel_now', row) })).toBeNull();
             return;
           }
@@ -297,7 +316,9 @@ describe('inbox machine: model-based paths', () => {
               return user.click(screen.getByRole('button', { name: 'Newer' }));
             }
             case 'inbox.open': {
-              const first = within(screen.getByRole('list', { name: /, (newest first|failed charges first)/ })).getAllByRole('listitem')[0]!;
+              const first = within(screen.getByRole('list', { name: /, (newest first|failed charges first)/ })).getAllByRole(
+                'listitem',
+              )[0]!;
               return user.click(within(first).getByRole('button'));
             }
             case 'inbox.close':
@@ -394,7 +415,9 @@ describe('inbox machine: model-based paths', () => {
             'ready.detail.confirming': (expected: Snapshot) => {
               detailShown(expected);
               // The question is read first: focus is on it, and Keep as is backs out.
-              expect(document.activeElement).toHaveAccessibleName(confirmationOf(expected.context.action!, openRow(expected.context) as StaffSubscriptionRow).question);
+              expect(document.activeElement).toHaveAccessibleName(
+                confirmationOf(expected.context.action!, openRow(expected.context) as StaffSubscriptionRow).question,
+              );
               expect(within(dialog()).getByRole('button', { name: 'Keep as is' })).toBeEnabled();
             },
             'ready.detail.acting': (expected: Snapshot) => {
@@ -436,7 +459,9 @@ describe('a note another member of staff saved meanwhile', () => {
 describe('a note being typed while the status is saved', () => {
   it('survives the save, and a note someone else saved meanwhile is shown beside it instead of replacing it', async () => {
     const { fake, user } = renderInbox();
-    await act(async () => fake.settle({ type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: firstPages.contact } }));
+    await act(async () =>
+      fake.settle({ type: 'xstate.done.actor.loadInbox', output: { summary: inboxSummary, page: firstPages.contact } }),
+    );
     const lead = firstPages.contact.items[0] as ContactRow;
     await user.click(within(within(screen.getByRole('list', { name: /newest first$/ })).getAllByRole('listitem')[0]!).getByRole('button'));
     const dialog = screen.getByRole('dialog');
@@ -445,7 +470,12 @@ describe('a note being typed while the status is saved', () => {
     await user.selectOptions(within(dialog).getByLabelText('Status'), lead.status === 'new' ? 'contacted' : 'new');
     expect(fake.record.saves.at(-1)!.update).toEqual({ status: lead.status === 'new' ? 'contacted' : 'new' });
     // The lead comes back with the new status and a note another member of staff saved in the meantime.
-    const current = { ...lead, status: fake.record.saves.at(-1)!.update.status!, staffNote: THEIR_NOTE, statusChangedAt: '2025-03-04T10:00:00.000Z' };
+    const current = {
+      ...lead,
+      status: fake.record.saves.at(-1)!.update.status!,
+      staffNote: THEIR_NOTE,
+      statusChangedAt: '2025-03-04T10:00:00.000Z',
+    };
     await act(async () => fake.settle({ type: 'xstate.done.actor.saveLead', output: current }));
     expect(within(dialog).getByLabelText('Staff note')).toHaveValue(typed);
     expect(within(dialog).getByRole('region', { name: 'Saved meanwhile by another member of staff' })).toHaveTextContent(THEIR_NOTE);

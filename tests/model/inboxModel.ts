@@ -44,10 +44,33 @@ export const askingSubscription: StaffSubscriptionRow = {
   pauseAt: null,
   scheduledPlan: null,
   openRequests: 1,
-  requests: [{ id: '6f1c2a8e-0d4b-4c55-9a51-2f0e7c1d9b11', kind: 'pause', plan: null, status: 'open', createdAt: '2025-03-01T09:00:00.000Z', resolvedAt: null }],
+  requests: [
+    {
+      id: '6f1c2a8e-0d4b-4c55-9a51-2f0e7c1d9b11',
+      kind: 'pause',
+      plan: null,
+      status: 'open',
+      createdAt: '2025-03-01T09:00:00.000Z',
+      resolvedAt: null,
+    },
+  ],
   invoices: [
-    { id: 'inv_RaoStores0001', amountPaise: 1_250_000, status: 'paid', periodStart: '2025-02-02T18:30:00.000Z', periodEnd: '2025-03-02T18:30:00.000Z', paidAt: '2025-02-03T08:46:00.000Z' },
-    { id: 'inv_RaoStores0002', amountPaise: 250_000, status: 'paid', periodStart: '2025-03-02T18:30:00.000Z', periodEnd: '2025-04-02T18:30:00.000Z', paidAt: '2025-03-02T18:31:00.000Z' },
+    {
+      id: 'inv_RaoStores0001',
+      amountPaise: 1_250_000,
+      status: 'paid',
+      periodStart: '2025-02-02T18:30:00.000Z',
+      periodEnd: '2025-03-02T18:30:00.000Z',
+      paidAt: '2025-02-03T08:46:00.000Z',
+    },
+    {
+      id: 'inv_RaoStores0002',
+      amountPaise: 250_000,
+      status: 'paid',
+      periodStart: '2025-03-02T18:30:00.000Z',
+      periodEnd: '2025-04-02T18:30:00.000Z',
+      paidAt: '2025-03-02T18:31:00.000Z',
+    },
   ],
 };
 export const quietSubscription: StaffSubscriptionRow = {
@@ -71,7 +94,10 @@ export const firstPages: Record<ModelTab, InboxPage> = {
 };
 export const secondPages: Record<ModelTab, InboxPage> = {
   contact: { items: [olderContact], nextCursor: null },
-  orders: { items: [{ ...paidOrder, id: 'ord_0', status: 'failed', gatewayPaymentId: null, paidAt: null, fulfilledAt: null, fulfilledBy: null }], nextCursor: null },
+  orders: {
+    items: [{ ...paidOrder, id: 'ord_0', status: 'failed', gatewayPaymentId: null, paidAt: null, fulfilledAt: null, fulfilledBy: null }],
+    nextCursor: null,
+  },
   subscriptions: { items: [], nextCursor: null },
 };
 export const emptyPage: InboxPage = { items: [], nextCursor: null };
@@ -122,15 +148,30 @@ export function firstAction(row: InboxRow | null): SubscriptionAction | null {
 export function actedAnswer(snapshot: Snapshot): SubscriptionActionAnswer {
   const row = openRow(snapshot.context) as StaffSubscriptionRow;
   const pausing = snapshot.context.action?.kind === 'pause';
-  const requests = row.requests.map((request) => (pausing && request.kind === 'pause' ? { ...request, status: 'done' as const, resolvedAt: '2025-03-04T10:00:00.000Z' } : request));
-  const updated = { ...row, pauseAt: pausing ? row.paidThrough : null, nextChargeAt: pausing ? null : row.paidThrough, requests, openRequests: requests.filter((r) => r.status === 'open').length };
+  const requests = row.requests.map((request) =>
+    pausing && request.kind === 'pause' ? { ...request, status: 'done' as const, resolvedAt: '2025-03-04T10:00:00.000Z' } : request,
+  );
+  const updated = {
+    ...row,
+    pauseAt: pausing ? row.paidThrough : null,
+    nextChargeAt: pausing ? null : row.paidThrough,
+    requests,
+    openRequests: requests.filter((r) => r.status === 'open').length,
+  };
   return { row: updated, summary: modelSummary };
 }
-export const gatewayRefusal = new ApiError(409, 'gateway_refused', 'The payment provider refused: Subscription cannot be updated in pending status');
+export const gatewayRefusal = new ApiError(
+  409,
+  'gateway_refused',
+  'The payment provider refused: Subscription cannot be updated in pending status',
+);
 
 export function retriedRow(snapshot: Snapshot): ContactRow {
   const row = openRow(snapshot.context) as ContactRow;
-  return { ...row, forwarding: { ...row.forwarding, state: 'delivered', attempts: row.forwarding.attempts + 1, deliveredAt: '2025-03-04T10:00:00.000Z' } };
+  return {
+    ...row,
+    forwarding: { ...row.forwarding, state: 'delivered', attempts: row.forwarding.attempts + 1, deliveredAt: '2025-03-04T10:00:00.000Z' },
+  };
 }
 
 /** The events the view and the effects can cause in each state, with the payloads that matter. */
@@ -155,7 +196,12 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
     { type: 'inbox.newer' },
   ];
   if (snapshot.matches({ ready: 'list' })) {
-    return [...browse, { type: 'inbox.older' }, { type: 'inbox.open', id: 'id' in context.items[0]! ? context.items[0].id : '' }, { type: 'inbox.export' }];
+    return [
+      ...browse,
+      { type: 'inbox.older' },
+      { type: 'inbox.open', id: 'id' in context.items[0]! ? context.items[0].id : '' },
+      { type: 'inbox.export' },
+    ];
   }
   if (snapshot.matches({ ready: 'empty' })) return browse;
   if (snapshot.matches({ ready: 'paging' })) {
@@ -196,7 +242,8 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
     ];
   }
   if (snapshot.matches({ ready: { detail: 'saving' } })) {
-    const conflict = context.update && 'staffNote' in context.update ? [{ type: 'xstate.error.actor.saveLead', error: noteChangedRefusal(snapshot) }] : [];
+    const conflict =
+      context.update && 'staffNote' in context.update ? [{ type: 'xstate.error.actor.saveLead', error: noteChangedRefusal(snapshot) }] : [];
     return [{ type: 'xstate.done.actor.saveLead', output: savedRow(snapshot) }, ...refusalEvents('saveLead'), ...conflict];
   }
   if (snapshot.matches({ ready: { detail: 'retryingForward' } })) {
@@ -235,4 +282,3 @@ export const serializeState = (snapshot: Snapshot) => {
 };
 
 export const model = createTestModel(modelOf(inboxMachine), { events: eventsFor as never, serializeState });
-

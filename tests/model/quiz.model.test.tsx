@@ -204,7 +204,11 @@ describe('quiz machine: a saved draft is the first screen', () => {
 
   it('without a draft the first screen is the language choice', () => {
     expect(createActor(quizMachine, { input: {} }).getSnapshot().matches('chooseLanguage')).toBe(true);
-    expect(createActor(quizMachine, { input: { draft: null } }).getSnapshot().matches('chooseLanguage')).toBe(true);
+    expect(
+      createActor(quizMachine, { input: { draft: null } })
+        .getSnapshot()
+        .matches('chooseLanguage'),
+    ).toBe(true);
   });
 });
 

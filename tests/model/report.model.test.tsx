@@ -3,13 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { createActor, fromPromise, type AnyEventObject, type NonReducibleUnknown, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import {
-  PdfLibraryMissing,
-  reportMachine,
-  type PdfRequest,
-  type PreparedReport,
-  type ReportEvent,
-} from '../../machines/report.machine';
+import { PdfLibraryMissing, reportMachine, type PdfRequest, type PreparedReport, type ReportEvent } from '../../machines/report.machine';
 import type { ProfileUpdate } from '../../src/domain/account';
 import { profileUpdateFromAnswers, type QuizDraftFields } from '../../src/domain/quiz';
 import { buildReport } from '../../src/domain/report';

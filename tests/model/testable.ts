@@ -31,9 +31,7 @@ function rewrite(state: StateConfig, path: string[]): StateConfig {
   }
   const rewritten: StateConfig = { ...rest, on };
   if (states) {
-    rewritten.states = Object.fromEntries(
-      Object.entries(states).map(([key, child]) => [key, rewrite(child, [...path, key])]),
-    );
+    rewritten.states = Object.fromEntries(Object.entries(states).map(([key, child]) => [key, rewrite(child, [...path, key])]));
   }
   return rewritten;
 }

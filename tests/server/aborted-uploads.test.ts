@@ -31,7 +31,9 @@ async function abortUpload(path: string, contentType: string): Promise<void> {
   const { port } = new URL(app.url);
   const socket = connect(Number(port), '127.0.0.1');
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: 4000\r\n\r\n{"name":"Asha`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: 4000\r\n\r\n{"name":"Asha`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 50));
   socket.destroy();
 }

@@ -99,7 +99,9 @@ describe('accounts configuration', () => {
       projectId: 'growthpath-prod',
       serviceAccount,
     });
-    expect(loadConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/sa.json', FIREBASE_PROJECT_ID: 'gp', ...onTheSandbox }).firebase).toEqual({
+    expect(
+      loadConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/sa.json', FIREBASE_PROJECT_ID: 'gp', ...onTheSandbox }).firebase,
+    ).toEqual({
       mode: 'live',
       projectId: 'gp',
       serviceAccount: undefined,
@@ -107,7 +109,9 @@ describe('accounts configuration', () => {
   });
 
   it('refuses a service account that is not JSON, naming the variable', () => {
-    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '/path/to/sa.json' })).toThrow(/FIREBASE_SERVICE_ACCOUNT: must be the service account JSON itself/);
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '/path/to/sa.json' })).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT: must be the service account JSON itself/,
+    );
   });
 
   it('never runs on the emulator by default: its tokens are unsigned', () => {
@@ -115,7 +119,9 @@ describe('accounts configuration', () => {
     expect(() => loadConfig({})).toThrow(/no Firebase service account/);
     // Asked for by name, it runs outside production (a demo on this machine); production refuses it (config.test.ts).
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).modes.auth).toBe('emulator');
-    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.auth).toBe('live');
+    expect(
+      loadConfig({ NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.auth,
+    ).toBe('live');
   });
 });
 
@@ -229,7 +235,8 @@ describe('with the Auth Emulator', () => {
     return { uid: user.uid, email, token };
   }
 
-  const signInWithCustomToken = async (uid: string) => exchange('accounts:signInWithCustomToken', { token: await admin.createCustomToken(uid) });
+  const signInWithCustomToken = async (uid: string) =>
+    exchange('accounts:signInWithCustomToken', { token: await admin.createCustomToken(uid) });
 
   it('answers a new user with their token identity and no plan', async () => {
     const { uid, email, token } = await newUser();
@@ -251,7 +258,14 @@ describe('with the Auth Emulator', () => {
 
   it('stores the profile fields a client may change, and answers them back', async () => {
     const { uid, token } = await newUser();
-    const changes = { displayName: 'Asha Rao', businessName: 'Rao Stores', role: 'Owner', industry: 'Retail', quizCompleted: true, chosenPlan: 'growth-engine' };
+    const changes = {
+      displayName: 'Asha Rao',
+      businessName: 'Rao Stores',
+      role: 'Owner',
+      industry: 'Retail',
+      quizCompleted: true,
+      chosenPlan: 'growth-engine',
+    };
     const response = await patch(token, changes);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ...changes, purchasedPlan: null });

@@ -142,7 +142,11 @@ const routes: Array<[string, string, RequestInit?]> = [
   ['GET', '/summary'],
   ...adminTabs.map((tab): [string, string] => ['GET', `/${tab}`]),
   ...adminTabs.map((tab): [string, string] => ['GET', `/${tab}/export.csv`]),
-  ['PATCH', '/leads/contact/00000000-0000-4000-8000-000000000000', { headers: { 'content-type': 'application/json' }, body: '{"status":"won"}' }],
+  [
+    'PATCH',
+    '/leads/contact/00000000-0000-4000-8000-000000000000',
+    { headers: { 'content-type': 'application/json' }, body: '{"status":"won"}' },
+  ],
   ['POST', '/contact/00000000-0000-4000-8000-000000000000/retry-forward'],
   ['POST', '/subscriptions/sub_Abcdef12345678/actions', { headers: { 'content-type': 'application/json' }, body: '{"kind":"cancel_now"}' }],
   ['GET', '/no-such-tab'],
@@ -222,7 +226,13 @@ describe('staff see what the real funnels stored', () => {
       forwarding: { state: 'queued', attempts: 0, maxAttempts: outboxMaxAttempts, lastError: null, deliveredAt: null },
     });
     const [submission] = (await page('quiz')).items;
-    expect(submission).toMatchObject({ name: 'Funnel Quiz', businessName: 'Rao Stores', language: 'hi', recommendedPlan: 'launchpad', status: 'new' });
+    expect(submission).toMatchObject({
+      name: 'Funnel Quiz',
+      businessName: 'Rao Stores',
+      language: 'hi',
+      recommendedPlan: 'launchpad',
+      status: 'new',
+    });
     expect(submission!.answers).toMatchObject({ fullName: 'Funnel Quiz' });
     expect(submission!.report).toMatchObject({ plan: 'launchpad' });
     const [lead] = (await page('chat')).items;
@@ -247,7 +257,14 @@ describe('staff see what the real funnels stored', () => {
 
     const subscriptions = (await page('subscriptions')).items;
     expect(subscriptions).toEqual([
-      expect.objectContaining({ plan: 'launchpad', status: 'active', state: 'active', customerEmail: details.email, businessName: 'Funnel Traders', openRequests: 0 }),
+      expect.objectContaining({
+        plan: 'launchpad',
+        status: 'active',
+        state: 'active',
+        customerEmail: details.email,
+        businessName: 'Funnel Traders',
+        openRequests: 0,
+      }),
     ]);
 
     const summary = inboxSummarySchema.parse(await (await call('/summary', staff.token)).json());
@@ -312,7 +329,11 @@ describe('keyset paging', () => {
       select 'uid-' || n, 'customer' || n || '@example.in', '2025-05-01T10:00:00.5Z'
       from generate_series(1, 11) n`);
     const all = await allPages('customers', { limit: '3' });
-    expect(all.map(idOf)).toEqual(Array.from({ length: 11 }, (_, i) => `uid-${i + 1}`).sort().reverse());
+    expect(all.map(idOf)).toEqual(
+      Array.from({ length: 11 }, (_, i) => `uid-${i + 1}`)
+        .sort()
+        .reverse(),
+    );
   });
 });
 
@@ -432,7 +453,8 @@ line two, with "quotes"')`);
     const line = text.split('\r\n')[1]!;
     // Read with any of the three separators Excel may be set to, no piece starts a formula.
     for (const separator of [',', ';', '\t']) {
-      for (const piece of line.split(separator)) expect(piece.replace(/^[\s"]+/, ''), `split at ${JSON.stringify(separator)}`).not.toMatch(/^[=+\-@]/);
+      for (const piece of line.split(separator))
+        expect(piece.replace(/^[\s"]+/, ''), `split at ${JSON.stringify(separator)}`).not.toMatch(/^[=+\-@]/);
     }
     const [header, row] = parseCsv(text);
     expect(row![header!.indexOf('Name')]).toBe("Asha;'=cmd|' /C calc'!A0");
@@ -444,7 +466,13 @@ line two, with "quotes"')`);
     await testDb.db.execute(sql`truncate staff_audit`);
     await (await call('/contact/export.csv?q=seed', staff.token)).text();
     expect(await auditRows()).toEqual([
-      expect.objectContaining({ staffUid: staff.uid, staffEmail: staff.email, action: 'export', target: 'contact', details: { q: 'seed', rows: 40, truncated: false } }),
+      expect.objectContaining({
+        staffUid: staff.uid,
+        staffEmail: staff.email,
+        action: 'export',
+        target: 'contact',
+        details: { q: 'seed', rows: 40, truncated: false },
+      }),
     ]);
   });
 
@@ -655,7 +683,7 @@ describe('the lists never answer 500 to a hostile query', () => {
     'q=%25',
     'q=_',
     'q=%5C',
-    "q=%27%3B%20drop%20table%20orders%3B--",
+    'q=%27%3B%20drop%20table%20orders%3B--',
     'q=%00',
     'q=a%00b',
     'q=%E2%80%AE',

@@ -8,16 +8,7 @@ import type { Database } from '../../server/db/client';
 import { contactMessages, outbox } from '../../server/db/schema';
 import { requestLog } from '../../server/http/requestLog';
 import { createLogger } from '../../server/logger';
-import {
-  isErrorShape,
-  listen,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  validContact,
-  type RunningApp,
-  type TestDatabase,
-} from './support';
+import { isErrorShape, listen, openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
 
 let testDb: TestDatabase;
 let app: RunningApp;
@@ -383,7 +374,7 @@ describe('security headers', () => {
     }
   });
 
-  it('allows Razorpay Checkout\'s hosts only with live Razorpay keys', async () => {
+  it("allows Razorpay Checkout's hosts only with live Razorpay keys", async () => {
     const live = testConfig({ RAZORPAY_KEY_ID: 'rzp_live_1', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' });
     expect(live.modes.payments).toBe('live');
     const liveApp = await startApp({ db: testDb.db, config: live });

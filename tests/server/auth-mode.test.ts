@@ -18,7 +18,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 function bareEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(FIREBASE_|GOOGLE_APPLICATION_CREDENTIALS$|DATABASE_URL$|TEST_DATABASE_URL$|HOST$|PORT$|DIST_DIR$|TRUST_PROXY$|NODE_ENV$)/.test(name)) {
+    if (
+      /^(FIREBASE_|GOOGLE_APPLICATION_CREDENTIALS$|DATABASE_URL$|TEST_DATABASE_URL$|HOST$|PORT$|DIST_DIR$|TRUST_PROXY$|NODE_ENV$)/.test(
+        name,
+      )
+    ) {
       delete env[name];
     }
   }

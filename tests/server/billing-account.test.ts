@@ -45,9 +45,16 @@ async function idTokenFor(customToken: string): Promise<string> {
 
 async function client(plan = 'launchpad') {
   const details = buyer({ businessName: 'Rao Stores' });
-  const answer = (await (await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })).json()) as SubscribeAnswer;
+  const answer = (await (
+    await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })
+  ).json()) as SubscribeAnswer;
   const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, {})).json();
-  const verified = await postJson(app.url, '/api/verify-payment', { ...paid, plan, userDetails: details, checkoutSecret: answer.checkoutSecret });
+  const verified = await postJson(app.url, '/api/verify-payment', {
+    ...paid,
+    plan,
+    userDetails: details,
+    checkoutSecret: answer.checkoutSecret,
+  });
   const { token } = (await verified.json()) as { token: string };
   await payments.service.settled();
   return { id: answer.id, idToken: await idTokenFor(token) };
@@ -65,7 +72,15 @@ describe('the client billing API', () => {
     const { id, idToken } = await client('growth-engine');
     const billing = await overview(idToken);
     const subscription = billing.subscription!;
-    expect(subscription).toMatchObject({ id, plan: 'growth-engine', status: 'active', state: 'active', monthlyPaise: 450_000, endsAt: null, requests: [] });
+    expect(subscription).toMatchObject({
+      id,
+      plan: 'growth-engine',
+      status: 'active',
+      state: 'active',
+      monthlyPaise: 450_000,
+      endsAt: null,
+      requests: [],
+    });
     expect(subscription.nextChargeAt).toBe(subscription.paidThrough);
     expect(subscription.cancelPreview).toEqual({ kind: 'at_period_end', endsAt: subscription.paidThrough });
     expect(billing.invoices).toEqual([
@@ -98,7 +113,12 @@ describe('the client billing API', () => {
     }
     const noPlan = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'change_plan' }, auth(idToken));
     expect((await noPlan.json()).error.details.fieldErrors).toEqual({ plan: 'Choose the plan to change to.' });
-    const samePlan = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'change_plan', plan: 'launchpad' }, auth(idToken));
+    const samePlan = await postJson(
+      app.url,
+      '/api/billing/requests',
+      { subscriptionId: id, kind: 'change_plan', plan: 'launchpad' },
+      auth(idToken),
+    );
     expect(samePlan.status).toBe(400);
     const unknown = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'refund' }, auth(idToken));
     expect((await unknown.json()).error.details.fieldErrors).toHaveProperty('kind');
@@ -106,7 +126,18 @@ describe('the client billing API', () => {
 
   it('hostile values in every field, a wrong body type or a huge body: a 4xx in the error shape, and nothing changes', async () => {
     const { id, idToken } = await client();
-    const hostile: unknown[] = ['', 'sub_\u0000abcdef', `sub_${'a'.repeat(5_000)}`, 'sub_abc def12', 42, null, true, ['sub_Abcdef123456'], { $gt: '' }, 'sub_\u202eabcdef'];
+    const hostile: unknown[] = [
+      '',
+      'sub_\u0000abcdef',
+      `sub_${'a'.repeat(5_000)}`,
+      'sub_abc def12',
+      42,
+      null,
+      true,
+      ['sub_Abcdef123456'],
+      { $gt: '' },
+      'sub_\u202eabcdef',
+    ];
     const bodies = [
       ...hostile.map((value) => ['/api/billing/cancel', { subscriptionId: value }] as const),
       ...hostile.map((value) => ['/api/billing/requests', { subscriptionId: id, kind: value }] as const),
@@ -119,9 +150,18 @@ describe('the client billing API', () => {
       expect(response.status).toBeLessThan(500);
       expect((await response.json()).error.code).toEqual(expect.any(String));
     }
-    const notJson = await fetch(`${app.url}/api/billing/cancel`, { method: 'POST', headers: { ...auth(idToken), 'content-type': 'text/plain' }, body: 'cancel' });
+    const notJson = await fetch(`${app.url}/api/billing/cancel`, {
+      method: 'POST',
+      headers: { ...auth(idToken), 'content-type': 'text/plain' },
+      body: 'cancel',
+    });
     expect([400, 415]).toContain(notJson.status);
-    const huge = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'pause', padding: 'x'.repeat(10_000) }, auth(idToken));
+    const huge = await postJson(
+      app.url,
+      '/api/billing/requests',
+      { subscriptionId: id, kind: 'pause', padding: 'x'.repeat(10_000) },
+      auth(idToken),
+    );
     expect(huge.status).toBe(413);
     expect((await overview(idToken)).subscription).toMatchObject({ endsAt: null, requests: [] });
   });
@@ -134,7 +174,12 @@ describe('the client billing API', () => {
     expect(await cancelled.json()).toEqual({ kind: 'at_period_end', endsAt: before.paidThrough });
     const again = await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken));
     expect(await again.json()).toEqual({ kind: 'at_period_end', endsAt: before.paidThrough });
-    expect((await overview(idToken)).subscription).toMatchObject({ endsAt: before.paidThrough, nextChargeAt: null, cancelPreview: null, state: 'ending' });
+    expect((await overview(idToken)).subscription).toMatchObject({
+      endsAt: before.paidThrough,
+      nextChargeAt: null,
+      cancelPreview: null,
+      state: 'ending',
+    });
   });
 
   it('inside the last 15 days the preview says one more charge is taken, and the plan ends a period later', async () => {
@@ -145,15 +190,22 @@ describe('the client billing API', () => {
     expect(cancelPreview).toMatchObject({ kind: 'after_next_charge', nextChargeAt: paidThrough.toISOString() });
     const cancelled = await (await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken))).json();
     expect(cancelled).toEqual(cancelPreview);
-    expect((await overview(idToken)).subscription).toMatchObject({ nextChargeAt: paidThrough.toISOString(), endsAt: cancelPreview!.endsAt });
+    expect((await overview(idToken)).subscription).toMatchObject({
+      nextChargeAt: paidThrough.toISOString(),
+      endsAt: cancelPreview!.endsAt,
+    });
   });
 
   it('/api/me reads a plan whose paid period ran out as none, before the sweep rewrites the row', async () => {
     const { id, idToken } = await client();
-    const me = async () => (await (await fetch(`${app.url}/api/me`, { headers: auth(idToken) })).json()) as { purchasedPlan: string | null };
+    const me = async () =>
+      (await (await fetch(`${app.url}/api/me`, { headers: auth(idToken) })).json()) as { purchasedPlan: string | null };
     expect((await me()).purchasedPlan).toBe('launchpad');
     await postJson(app.url, '/api/billing/cancel', { subscriptionId: id }, auth(idToken));
-    const [row] = await testDb.db.select({ uid: subscriptions.customerUid }).from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id));
+    const [row] = await testDb.db
+      .select({ uid: subscriptions.customerUid })
+      .from(subscriptions)
+      .where(eq(subscriptions.gatewaySubscriptionId, id));
     const uid = row!.uid!;
     // The period ended a minute ago and no sweep has run: the row still names the plan.
     await testDb.db.execute(sql`update user_profiles set plan_paid_through = now() - interval '1 minute' where uid = ${uid}`);
@@ -169,7 +221,12 @@ describe('the client billing API', () => {
       const response = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'pause' }, auth(idToken));
       expect(response.status).toBe(201);
     }
-    const change = await postJson(app.url, '/api/billing/requests', { subscriptionId: id, kind: 'change_plan', plan: 'growth-engine' }, auth(idToken));
+    const change = await postJson(
+      app.url,
+      '/api/billing/requests',
+      { subscriptionId: id, kind: 'change_plan', plan: 'growth-engine' },
+      auth(idToken),
+    );
     expect(await change.json()).toMatchObject({ kind: 'change_plan', plan: 'growth-engine', status: 'open' });
     const { requests } = (await overview(idToken)).subscription!;
     expect(requests.map(({ kind, plan, status }) => ({ kind, plan, status }))).toEqual([

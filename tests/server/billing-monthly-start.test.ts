@@ -56,9 +56,17 @@ async function advance(ms: number) {
 /** A client who bought `plan` once, before monthly billing, at the sandbox clock's now. */
 async function legacyClient(plan = 'launchpad') {
   const details = buyer({ businessName: 'Mehta Dental' });
-  const order = (await (await createOneTimeOrder(payments, { plan, currency: 'INR', userDetails: details })).json()) as { id: string; checkoutSecret: string };
+  const order = (await (await createOneTimeOrder(payments, { plan, currency: 'INR', userDetails: details })).json()) as {
+    id: string;
+    checkoutSecret: string;
+  };
   const paid = await payments.sandbox!.pay(order.id);
-  const verified = await postJson(app.url, '/api/verify-payment', { ...paid, plan, userDetails: details, checkoutSecret: order.checkoutSecret });
+  const verified = await postJson(app.url, '/api/verify-payment', {
+    ...paid,
+    plan,
+    userDetails: details,
+    checkoutSecret: order.checkoutSecret,
+  });
   const { token } = (await verified.json()) as { token: string };
   await payments.service.settled();
   const paidAt = await now();
@@ -85,7 +93,8 @@ async function authorise(idToken: string, subscriptionId: string) {
   return postJson(app.url, '/api/billing/monthly/confirm', signed, auth(idToken));
 }
 
-const subscriptionRow = async (id: string) => (await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id)))[0];
+const subscriptionRow = async (id: string) =>
+  (await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id)))[0];
 const profile = async (uid: string) => (await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0];
 const invoicesOf = (id: string) => testDb.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.gatewaySubscriptionId, id));
 
@@ -97,13 +106,23 @@ describe('starting the monthly payment of a plan paid once', () => {
 
     const started = await startMonthly(client.idToken);
     expect(started.status).toBe(201);
-    expect(started.body).toEqual({ subscriptionId: expect.stringMatching(/^sub_/), plan: 'launchpad', monthlyPaise: 250_000, startsAt: client.paidThrough.toISOString() });
+    expect(started.body).toEqual({
+      subscriptionId: expect.stringMatching(/^sub_/),
+      plan: 'launchpad',
+      monthlyPaise: 250_000,
+      startsAt: client.paidThrough.toISOString(),
+    });
     // Asked again before the card is authorised (the checkout was closed): the same subscription, not a second one.
     expect((await startMonthly(client.idToken)).body.subscriptionId).toBe(started.body.subscriptionId);
 
     const confirmed = await authorise(client.idToken, started.body.subscriptionId);
     expect(confirmed.status).toBe(200);
-    expect(await subscriptionRow(started.body.subscriptionId)).toMatchObject({ status: 'authenticated', paidCount: 0, setupPaise: 0, customerUid: client.uid });
+    expect(await subscriptionRow(started.body.subscriptionId)).toMatchObject({
+      status: 'authenticated',
+      paidCount: 0,
+      setupPaise: 0,
+      customerUid: client.uid,
+    });
     const set = await overview(client.idToken);
     expect(set.oneTime).toBeNull();
     expect(set.subscription).toMatchObject({
@@ -116,14 +135,25 @@ describe('starting the monthly payment of a plan paid once', () => {
     });
     expect(set.invoices).toEqual([]);
     expect((await startMonthly(client.idToken)).body.error?.code).toBe('already_monthly');
-    const early = await postJson(app.url, '/api/billing/requests', { subscriptionId: started.body.subscriptionId, kind: 'pause' }, auth(client.idToken));
+    const early = await postJson(
+      app.url,
+      '/api/billing/requests',
+      { subscriptionId: started.body.subscriptionId, kind: 'pause' },
+      auth(client.idToken),
+    );
     expect(early.status).toBe(409);
 
     await advance(client.paidThrough.getTime() - (await now()).getTime() + 60_000);
     const charged = await subscriptionRow(started.body.subscriptionId);
     expect(charged).toMatchObject({ status: 'active', paidCount: 1, paidThrough: periodEnd(client.paidThrough) });
-    expect(await invoicesOf(started.body.subscriptionId)).toEqual([expect.objectContaining({ amountPaise: 250_000, status: 'paid', periodStart: client.paidThrough })]);
-    expect(await profile(client.uid)).toMatchObject({ purchasedPlan: 'launchpad', billingState: 'active', planPaidThrough: periodEnd(client.paidThrough) });
+    expect(await invoicesOf(started.body.subscriptionId)).toEqual([
+      expect.objectContaining({ amountPaise: 250_000, status: 'paid', periodStart: client.paidThrough }),
+    ]);
+    expect(await profile(client.uid)).toMatchObject({
+      purchasedPlan: 'launchpad',
+      billingState: 'active',
+      planPaidThrough: periodEnd(client.paidThrough),
+    });
     // The account exists: the first monthly charge makes no checkout order and signs nobody in.
     expect(await testDb.db.select().from(orders).where(eq(orders.subscriptionId, started.body.subscriptionId))).toEqual([]);
   });
@@ -160,7 +190,11 @@ describe('starting the monthly payment of a plan paid once', () => {
     await authorise(client.idToken, body.subscriptionId);
     const cancelled = await postJson(app.url, '/api/billing/cancel', { subscriptionId: body.subscriptionId }, auth(client.idToken));
     const endsAt = periodEnd(client.paidThrough);
-    expect(await cancelled.json()).toEqual({ kind: 'after_next_charge', nextChargeAt: client.paidThrough.toISOString(), endsAt: endsAt.toISOString() });
+    expect(await cancelled.json()).toEqual({
+      kind: 'after_next_charge',
+      nextChargeAt: client.paidThrough.toISOString(),
+      endsAt: endsAt.toISOString(),
+    });
 
     await advance(10 * DAY + 60_000);
     expect(await invoicesOf(body.subscriptionId)).toHaveLength(1);
@@ -183,26 +217,49 @@ describe('starting the monthly payment of a plan paid once', () => {
     expect((await postJson(app.url, '/api/billing/monthly', {})).status).toBe(401);
 
     const details = buyer();
-    const bought = (await (await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR', userDetails: details })).json()) as SubscribeAnswer;
+    const bought = (await (
+      await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR', userDetails: details })
+    ).json()) as SubscribeAnswer;
     const paid = await (await postJson(app.url, `/api/sandbox/checkout/${bought.id}/pay`, {})).json();
-    const { token } = await (await postJson(app.url, '/api/verify-payment', { ...paid, plan: 'launchpad', userDetails: details, checkoutSecret: bought.checkoutSecret })).json();
+    const { token } = await (
+      await postJson(app.url, '/api/verify-payment', {
+        ...paid,
+        plan: 'launchpad',
+        userDetails: details,
+        checkoutSecret: bought.checkoutSecret,
+      })
+    ).json();
     await payments.service.settled();
     expect((await startMonthly(await idTokenFor(token))).body.error?.code).toBe('already_monthly');
 
     const client = await legacyClient();
     const { body } = await startMonthly(client.idToken);
-    const forged = { razorpay_payment_id: 'pay_Forged123456', razorpay_subscription_id: body.subscriptionId, razorpay_signature: 'a'.repeat(64) };
+    const forged = {
+      razorpay_payment_id: 'pay_Forged123456',
+      razorpay_subscription_id: body.subscriptionId,
+      razorpay_signature: 'a'.repeat(64),
+    };
     const refused = await postJson(app.url, '/api/billing/monthly/confirm', forged, auth(client.idToken));
     expect(refused.status).toBe(400);
     // Signed rightly, but the card was never authorised: the gateway's word decides.
     const signature = subscriptionPaymentSignature('pay_Unpaid123456', body.subscriptionId, payments.gateway.keySecret);
-    const unpaid = await postJson(app.url, '/api/billing/monthly/confirm', { ...forged, razorpay_payment_id: 'pay_Unpaid123456', razorpay_signature: signature }, auth(client.idToken));
+    const unpaid = await postJson(
+      app.url,
+      '/api/billing/monthly/confirm',
+      { ...forged, razorpay_payment_id: 'pay_Unpaid123456', razorpay_signature: signature },
+      auth(client.idToken),
+    );
     expect(unpaid.status).toBe(409);
     expect((await unpaid.json()).error.code).toBe('not_authorised');
     const foreign = await postJson(app.url, '/api/billing/monthly/confirm', { ...forged, razorpay_signature: signature }, auth(stranger));
     expect(foreign.status).toBe(404);
 
-    const huge = await postJson(app.url, '/api/billing/monthly/confirm', { ...forged, razorpay_payment_id: `pay_${'a'.repeat(5_000)}` }, auth(client.idToken));
+    const huge = await postJson(
+      app.url,
+      '/api/billing/monthly/confirm',
+      { ...forged, razorpay_payment_id: `pay_${'a'.repeat(5_000)}` },
+      auth(client.idToken),
+    );
     expect(huge.status).toBe(413);
     for (const value of ['', 'sub_\u0000abcdef', `sub_${'a'.repeat(60)}`, 42, null, ['sub_Abcdef123456'], { $gt: '' }]) {
       for (const field of ['razorpay_payment_id', 'razorpay_subscription_id', 'razorpay_signature']) {

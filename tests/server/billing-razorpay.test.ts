@@ -14,7 +14,15 @@ import { periodEnd } from '../../src/domain/billing';
 import { paymentMessages } from '../../src/domain/payment';
 import { startFakeRazorpay, type FakeCharge, type FakeRazorpay } from './fakeRazorpay';
 import { openTestDatabase, startApp, type RunningApp, type TestDatabase } from './support';
-import { buyer, createOneTimeOrder, liveConfig, memoryAuthAdmin, postJson, postWebhook, signedSubscriptionWebhook } from './payments-support';
+import {
+  buyer,
+  createOneTimeOrder,
+  liveConfig,
+  memoryAuthAdmin,
+  postJson,
+  postWebhook,
+  signedSubscriptionWebhook,
+} from './payments-support';
 
 /**
  * Monthly billing in live mode: the razorpay SDK against the fake's Subscriptions API. Each call of the subscription
@@ -52,7 +60,13 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A plan, and a subscription on it that Razorpay has charged once (an international card unless told). */
 async function chargedSubscription(gateway: SubscriptionGateway, options: Parameters<FakeRazorpay['chargeSubscription']>[1] = {}) {
   const plan = await gateway.createPlan({ monthlyPaise: 250_000, name: 'Test plan (monthly)', notes: { owner: 'tests' } });
-  const created = await gateway.createSubscription({ planId: plan.id, totalCount: 120, upfrontPaise: 1_000_000, upfrontName: 'Setup', notes: {} });
+  const created = await gateway.createSubscription({
+    planId: plan.id,
+    totalCount: 120,
+    upfrontPaise: 1_000_000,
+    upfrontName: 'Setup',
+    notes: {},
+  });
   const first = fake.chargeSubscription(created.id, options);
   return { plan, id: created.id, first };
 }
@@ -66,7 +80,12 @@ describe('the Razorpay subscription gateway against the fake', () => {
       method: 'POST',
       path: '/v1/plans',
       query: {},
-      body: { period: 'monthly', interval: 1, item: { name: 'Starter (monthly)', amount: 99_900, currency: 'INR' }, notes: { owner: 'tests', plan: 'starter' } },
+      body: {
+        period: 'monthly',
+        interval: 1,
+        item: { name: 'Starter (monthly)', amount: 99_900, currency: 'INR' },
+        notes: { owner: 'tests', plan: 'starter' },
+      },
     });
 
     for (let i = 0; i < 100; i += 1) await gateway.createPlan({ monthlyPaise: 10_000 + i, name: `Filler ${i}`, notes: {} });
@@ -146,12 +165,21 @@ describe('the Razorpay subscription gateway against the fake', () => {
     const gateway = gatewayAt(fake.url);
     const later = await chargedSubscription(gateway);
     const atCycleEnd = await gateway.cancelSubscription(later.id, true);
-    expect(lastCall()).toEqual({ method: 'POST', path: `/v1/subscriptions/${later.id}/cancel`, query: {}, body: { cancel_at_cycle_end: 1 } });
+    expect(lastCall()).toEqual({
+      method: 'POST',
+      path: `/v1/subscriptions/${later.id}/cancel`,
+      query: {},
+      body: { cancel_at_cycle_end: 1 },
+    });
     expect(atCycleEnd).toMatchObject({ status: 'active', endedAt: null });
     expect(fake.hidden.get(later.id)!.cancelAtCycleEnd).toBe(true);
     // When the cycle ends Razorpay cancels instead of charging.
     const ended = fake.chargeSubscription(later.id);
-    expect(ended).toMatchObject({ payment: null, invoice: null, subscription: { status: 'cancelled', ended_at: later.first.subscription.current_end } });
+    expect(ended).toMatchObject({
+      payment: null,
+      invoice: null,
+      subscription: { status: 'cancelled', ended_at: later.first.subscription.current_end },
+    });
 
     const now = await chargedSubscription(gateway);
     const before = nowSeconds();
@@ -193,7 +221,12 @@ describe('the Razorpay subscription gateway against the fake', () => {
     const { id, plan } = await chargedSubscription(gateway);
     const bigger = await gateway.createPlan({ monthlyPaise: 450_000, name: 'Growth Engine (monthly)', notes: {} });
     const changed = await gateway.changePlan(id, bigger.id);
-    expect(lastCall()).toEqual({ method: 'PATCH', path: `/v1/subscriptions/${id}`, query: {}, body: { plan_id: bigger.id, schedule_change_at: 'cycle_end' } });
+    expect(lastCall()).toEqual({
+      method: 'PATCH',
+      path: `/v1/subscriptions/${id}`,
+      query: {},
+      body: { plan_id: bigger.id, schedule_change_at: 'cycle_end' },
+    });
     expect(changed.planId).toBe(plan.id);
     const atFake = fake.subscriptions.get(id)!;
     expect(atFake).toMatchObject({ has_scheduled_changes: true, change_scheduled_at: atFake.current_end });
@@ -236,7 +269,11 @@ describe('the Razorpay subscription gateway against the fake', () => {
       paidAt: fromSeconds(first.invoice!.paid_at),
     });
     const last = renewals.at(-1)!;
-    expect(byStart.at(-1)).toMatchObject({ id: last.invoice!.id, amountPaise: 250_000, periodEnd: fromSeconds(last.subscription.current_end) });
+    expect(byStart.at(-1)).toMatchObject({
+      id: last.invoice!.id,
+      amountPaise: 250_000,
+      periodEnd: fromSeconds(last.subscription.current_end),
+    });
   });
 
   it.each([
@@ -248,14 +285,20 @@ describe('the Razorpay subscription gateway against the fake', () => {
     // The bound is the gateway timeout: a hanging Razorpay never answers, so only the timeout can end the call.
     const gateway = gatewayAt(fake.url, kind === 'auth' ? 'wrong_secret' : keys.keySecret);
     const { id } = await chargedSubscription(gatewayAt(fake.url));
-    if (kind === 'error') fake.behave({ kind: 'error', status: 500, code: 'SERVER_ERROR', description: 'The server encountered an error.' });
+    if (kind === 'error')
+      fake.behave({ kind: 'error', status: 500, code: 'SERVER_ERROR', description: 'The server encountered an error.' });
     if (kind === 'down') fake.behave({ kind: 'down' });
     if (kind === 'hang') fake.behave({ kind: 'hang' });
     try {
       const error = await gateway.fetchSubscription(id).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(GatewayError);
       expect((error as GatewayError).failure).toBe(failure);
-      if (kind === 'error') expect(error).toMatchObject({ statusCode: 500, gatewayCode: 'SERVER_ERROR', message: 'Razorpay answered 500: The server encountered an error.' });
+      if (kind === 'error')
+        expect(error).toMatchObject({
+          statusCode: 500,
+          gatewayCode: 'SERVER_ERROR',
+          message: 'Razorpay answered 500: The server encountered an error.',
+        });
       if (kind === 'auth') expect(error).toMatchObject({ statusCode: 401, message: 'Razorpay answered 401: Authentication failed' });
     } finally {
       fake.behave({ kind: 'ok' });
@@ -265,7 +308,8 @@ describe('the Razorpay subscription gateway against the fake', () => {
 
 describe('billing:setup-plans against the fake', () => {
   const ours = () => [...fake.plans.values()].filter((plan) => !Array.isArray(plan.notes) && plan.notes.owner === 'growthpath-site');
-  const summary = (results: Awaited<ReturnType<typeof setupBillingPlans>>) => results.map(({ plan, monthlyPaise, outcome }) => ({ plan, monthlyPaise, outcome }));
+  const summary = (results: Awaited<ReturnType<typeof setupBillingPlans>>) =>
+    results.map(({ plan, monthlyPaise, outcome }) => ({ plan, monthlyPaise, outcome }));
   const postsToPlans = (start: number) => fake.calls.slice(start).filter((call) => call.method === 'POST' && call.path === '/v1/plans');
 
   it('creates the two Plans once, reuses them, and finds them by their notes when the database lost them', async () => {
@@ -321,9 +365,14 @@ describe('monthly billing live, through the HTTP server', () => {
     await app?.close();
   });
 
-  const subscriptionRow = async (id: string) => (await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id)))[0]!;
+  const subscriptionRow = async (id: string) =>
+    (await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id)))[0]!;
   const invoiceRows = (id: string) =>
-    testDb.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.gatewaySubscriptionId, id)).orderBy(asc(subscriptionInvoices.periodStart));
+    testDb.db
+      .select()
+      .from(subscriptionInvoices)
+      .where(eq(subscriptionInvoices.gatewaySubscriptionId, id))
+      .orderBy(asc(subscriptionInvoices.periodStart));
   const orderRows = (id: string) => testDb.db.select().from(orders).where(eq(orders.subscriptionId, id));
   const profile = async (uid: string) => (await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid)))[0]!;
 
@@ -361,13 +410,32 @@ describe('monthly billing live, through the HTTP server', () => {
   it('subscribes at Razorpay with the setup fee upfront and the monthly Plan', async () => {
     const details = buyer();
     const answer = await payments.billing.subscribe({ plan: 'launchpad', currency: 'INR', userDetails: details });
-    expect(answer).toMatchObject({ id: expect.stringMatching(/^sub_/), kind: 'subscription', amount: 1_250_000, monthlyAmount: 250_000, keyId: keys.keyId, mode: 'live' });
+    expect(answer).toMatchObject({
+      id: expect.stringMatching(/^sub_/),
+      kind: 'subscription',
+      amount: 1_250_000,
+      monthlyAmount: 250_000,
+      keyId: keys.keyId,
+      mode: 'live',
+    });
     const [launchpad] = await testDb.db.select().from(billingPlans).where(eq(billingPlans.plan, 'launchpad'));
     const row = await subscriptionRow(answer.id);
-    expect(row).toMatchObject({ status: 'created', plan: 'launchpad', gatewayPlanId: launchpad!.gatewayPlanId, setupPaise: 1_000_000, monthlyPaise: 250_000 });
+    expect(row).toMatchObject({
+      status: 'created',
+      plan: 'launchpad',
+      gatewayPlanId: launchpad!.gatewayPlanId,
+      setupPaise: 1_000_000,
+      monthlyPaise: 250_000,
+    });
 
     const atFake = fake.subscriptions.get(answer.id)!;
-    expect(atFake).toMatchObject({ plan_id: launchpad!.gatewayPlanId, status: 'created', total_count: 120, quantity: 1, customer_notify: false });
+    expect(atFake).toMatchObject({
+      plan_id: launchpad!.gatewayPlanId,
+      status: 'created',
+      total_count: 120,
+      quantity: 1,
+      customer_notify: false,
+    });
     expect(atFake.notes).toEqual({ plan: 'launchpad', receipt: row.receipt });
     expect(fake.plans.get(atFake.plan_id)!.item.amount).toBe(250_000);
     expect(fake.hidden.get(answer.id)!.addons).toEqual([{ item: { name: 'LaunchPad setup fee', amount: 1_000_000, currency: 'INR' } }]);
@@ -377,26 +445,52 @@ describe('monthly billing live, through the HTTP server', () => {
     const details = buyer();
     const answer = await payments.billing.subscribe({ plan: 'launchpad', currency: 'INR', userDetails: details });
     const first = fake.chargeSubscription(answer.id, { email: details.email });
-    expect(first.payment).toMatchObject({ amount: 1_250_000, status: 'captured', order_id: first.invoice!.order_id, invoice_id: first.invoice!.id });
+    expect(first.payment).toMatchObject({
+      amount: 1_250_000,
+      status: 'captured',
+      order_id: first.invoice!.order_id,
+      invoice_id: first.invoice!.id,
+    });
     expect(first.invoice!.line_items.map((line) => [line.type, line.amount])).toEqual([
       ['plan', 250_000],
       ['addon', 1_000_000],
     ]);
 
     // The order's signature order (subscription first) is refused, and nothing is granted.
-    const reversed = await postJson(app.url, '/api/verify-payment', verification(first, answer, details, `${answer.id}|${first.payment!.id}`));
+    const reversed = await postJson(
+      app.url,
+      '/api/verify-payment',
+      verification(first, answer, details, `${answer.id}|${first.payment!.id}`),
+    );
     expect(reversed.status).toBe(400);
     expect(await reversed.json()).toEqual({ success: false, msg: paymentMessages.verificationFailed });
     expect(await orderRows(answer.id)).toEqual([]);
 
-    const verified = await postJson(app.url, '/api/verify-payment', verification(first, answer, details, `${first.payment!.id}|${answer.id}`));
+    const verified = await postJson(
+      app.url,
+      '/api/verify-payment',
+      verification(first, answer, details, `${first.payment!.id}|${answer.id}`),
+    );
     expect(verified.status).toBe(200);
     const uid = (await subscriptionRow(answer.id)).customerUid!;
     expect(await verified.json()).toEqual({ success: true, token: `memory-token-${uid}` });
     const firstEnd = fromSeconds(first.subscription.current_end);
-    expect(await subscriptionRow(answer.id)).toMatchObject({ status: 'active', paidCount: 1, remainingCount: 119, paidThrough: firstEnd, customerEmail: details.email });
+    expect(await subscriptionRow(answer.id)).toMatchObject({
+      status: 'active',
+      paidCount: 1,
+      remainingCount: 119,
+      paidThrough: firstEnd,
+      customerEmail: details.email,
+    });
     const [firstOrder] = await orderRows(answer.id);
-    expect(firstOrder).toMatchObject({ gatewayOrderId: first.invoice!.order_id, amountPaise: 1_250_000, status: 'paid', paidPaymentId: first.payment!.id, fulfilledBy: 'verification', customerUid: uid });
+    expect(firstOrder).toMatchObject({
+      gatewayOrderId: first.invoice!.order_id,
+      amountPaise: 1_250_000,
+      status: 'paid',
+      paidPaymentId: first.payment!.id,
+      fulfilledBy: 'verification',
+      customerUid: uid,
+    });
     expect(await profile(uid)).toMatchObject({ purchasedPlan: 'launchpad', billingState: 'active', planPaidThrough: firstEnd });
 
     // Razorpay's own events for the first charge change nothing.
@@ -425,7 +519,13 @@ describe('monthly billing live, through the HTTP server', () => {
     expectInvoiceRow(invoices[0], first);
     expectInvoiceRow(invoices[1], renewed);
     const renewedEnd = fromSeconds(renewed.subscription.current_end);
-    expect(await subscriptionRow(answer.id)).toMatchObject({ status: 'active', paidCount: 2, remainingCount: 118, currentEnd: renewedEnd, paidThrough: renewedEnd });
+    expect(await subscriptionRow(answer.id)).toMatchObject({
+      status: 'active',
+      paidCount: 2,
+      remainingCount: 118,
+      currentEnd: renewedEnd,
+      paidThrough: renewedEnd,
+    });
     expect(await profile(uid)).toMatchObject({ purchasedPlan: 'launchpad', billingState: 'active', planPaidThrough: renewedEnd });
     // The renewal made no order of ours: only the first charge is fulfilled as one.
     expect(await orderRows(answer.id)).toHaveLength(1);
@@ -445,7 +545,9 @@ describe('monthly billing live, through the HTTP server', () => {
     const start = fake.calls.length;
     await payments.service.reconcile();
     const asked = fake.calls.slice(start).map((call) => `${call.method} ${call.path}`);
-    expect(asked).toEqual(expect.arrayContaining([`GET /v1/subscriptions/${answer.id}`, 'GET /v1/invoices', `GET /v1/payments/${renewed.payment!.id}`]));
+    expect(asked).toEqual(
+      expect.arrayContaining([`GET /v1/subscriptions/${answer.id}`, 'GET /v1/invoices', `GET /v1/payments/${renewed.payment!.id}`]),
+    );
 
     const invoices = await invoiceRows(answer.id);
     expect(invoices).toHaveLength(2);
@@ -467,7 +569,12 @@ describe('monthly billing live, through the HTTP server', () => {
     expect(row).toMatchObject({ status: 'active', paidCount: 1, paidThrough: fromSeconds(first.subscription.current_end) });
     expect(auth.created).toBe(accounts + 1);
     expect(await orderRows(answer.id)).toEqual([
-      expect.objectContaining({ gatewayOrderId: first.invoice!.order_id, status: 'paid', fulfilledBy: 'reconciliation', customerUid: row.customerUid }),
+      expect.objectContaining({
+        gatewayOrderId: first.invoice!.order_id,
+        status: 'paid',
+        fulfilledBy: 'reconciliation',
+        customerUid: row.customerUid,
+      }),
     ]);
     const invoices = await invoiceRows(answer.id);
     expect(invoices).toHaveLength(1);
@@ -480,7 +587,11 @@ describe('monthly billing live, through the HTTP server', () => {
     const answer = await payments.billing.subscribe({ plan: 'launchpad', currency: 'INR', userDetails: details });
     // Paid 20 days ago: the next charge is about 10 days away, inside the 15 days' notice.
     const first = fake.chargeSubscription(answer.id, { email: details.email, at: new Date(Date.now() - 20 * DAY_S * 1000) });
-    const verified = await postJson(app.url, '/api/verify-payment', verification(first, answer, details, `${first.payment!.id}|${answer.id}`));
+    const verified = await postJson(
+      app.url,
+      '/api/verify-payment',
+      verification(first, answer, details, `${first.payment!.id}|${answer.id}`),
+    );
     expect(verified.status).toBe(200);
     const uid = (await subscriptionRow(answer.id)).customerUid!;
     const firstEnd = fromSeconds(first.subscription.current_end)!;
@@ -495,7 +606,13 @@ describe('monthly billing live, through the HTTP server', () => {
     await payments.service.settled();
     expect(lastCall()).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${answer.id}/cancel`, body: { cancel_at_cycle_end: 1 } });
     expect(fake.hidden.get(answer.id)!.cancelAtCycleEnd).toBe(true);
-    expect(await subscriptionRow(answer.id)).toMatchObject({ status: 'active', paidCount: 2, cancelAfterCharge: null, cancelAt: renewedEnd, paidThrough: renewedEnd });
+    expect(await subscriptionRow(answer.id)).toMatchObject({
+      status: 'active',
+      paidCount: 2,
+      cancelAfterCharge: null,
+      cancelAt: renewedEnd,
+      paidThrough: renewedEnd,
+    });
     expect(await profile(uid)).toMatchObject({ purchasedPlan: 'launchpad', billingState: 'ending', planPaidThrough: renewedEnd });
     expect(fake.chargeSubscription(answer.id)).toMatchObject({ payment: null, subscription: { status: 'cancelled' } });
   });
@@ -504,7 +621,11 @@ describe('monthly billing live, through the HTTP server', () => {
     const details = buyer();
     const answer = await payments.billing.subscribe({ plan: 'launchpad', currency: 'INR', userDetails: details });
     const first = fake.chargeSubscription(answer.id, { email: details.email });
-    const verified = await postJson(app.url, '/api/verify-payment', verification(first, answer, details, `${first.payment!.id}|${answer.id}`));
+    const verified = await postJson(
+      app.url,
+      '/api/verify-payment',
+      verification(first, answer, details, `${first.payment!.id}|${answer.id}`),
+    );
     expect(verified.status).toBe(200);
     const uid = (await subscriptionRow(answer.id)).customerUid!;
     const firstEnd = fromSeconds(first.subscription.current_end)!;
@@ -527,7 +648,9 @@ describe('monthly billing live, through the HTTP server', () => {
     const details = buyer();
     const answer = await payments.billing.subscribe({ plan: 'launchpad', currency: 'INR', userDetails: details });
     const first = fake.chargeSubscription(answer.id, { email: details.email });
-    expect((await postJson(app.url, '/api/verify-payment', verification(first, answer, details, `${first.payment!.id}|${answer.id}`))).status).toBe(200);
+    expect(
+      (await postJson(app.url, '/api/verify-payment', verification(first, answer, details, `${first.payment!.id}|${answer.id}`))).status,
+    ).toBe(200);
     const uid = (await subscriptionRow(answer.id)).customerUid!;
     await payments.billing.cancel(uid, answer.id);
     // The customer revokes the mandate in their UPI app within the same second: Razorpay cancels at once (#325).
@@ -554,7 +677,8 @@ describe('monthly billing live, through the HTTP server', () => {
     await expect(payments.billing.changePlan(answer.id, 'growth-engine')).rejects.toMatchObject({
       status: 409,
       code: 'gateway_refused',
-      message: 'The payment provider refused: Razorpay answered 400: Only offers can be updated for subscriptions when payment mode is domestic card',
+      message:
+        'The payment provider refused: Razorpay answered 400: Only offers can be updated for subscriptions when payment mode is domestic card',
     });
     const [growth] = await testDb.db.select().from(billingPlans).where(eq(billingPlans.plan, 'growth-engine'));
     expect(lastCall()).toMatchObject({ method: 'PATCH', body: { plan_id: growth!.gatewayPlanId, schedule_change_at: 'cycle_end' } });
@@ -568,7 +692,10 @@ describe('monthly billing live, through the HTTP server', () => {
 
   it('starts the monthly payment of a plan paid once: start_at and no add-ons at Razorpay, a refunded authorisation, the first charge at the start and no order', async () => {
     const details = buyer();
-    const order = (await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details })).json()) as { id: string; checkoutSecret: string };
+    const order = (await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details })).json()) as {
+      id: string;
+      checkoutSecret: string;
+    };
     const paid = fake.addPayment(order.id, { email: details.email });
     const bought = await postJson(app.url, '/api/verify-payment', {
       razorpay_order_id: order.id,
@@ -582,7 +709,13 @@ describe('monthly billing live, through the HTTP server', () => {
     const [orderRow] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id));
     const user = { uid: orderRow!.customerUid!, email: details.email, name: null, claims: {} };
     const paidThrough = periodEnd(orderRow!.paidAt!);
-    const monthly = createMonthlyStart({ db: testDb.db, gateway: payments.subscriptions, billing: payments.billing, keySecret: keys.keySecret, logger: silentLogger });
+    const monthly = createMonthlyStart({
+      db: testDb.db,
+      gateway: payments.subscriptions,
+      billing: payments.billing,
+      keySecret: keys.keySecret,
+      logger: silentLogger,
+    });
 
     const started = await monthly.start(user);
     expect(started).toMatchObject({ plan: 'launchpad', monthlyPaise: 250_000, startsAt: paidThrough.toISOString() });
@@ -597,7 +730,11 @@ describe('monthly billing live, through the HTTP server', () => {
     });
 
     const authorised = fake.chargeSubscription(started.subscriptionId, { email: details.email });
-    expect(authorised.subscription).toMatchObject({ status: 'authenticated', paid_count: 0, charge_at: Math.floor(paidThrough.getTime() / 1000) });
+    expect(authorised.subscription).toMatchObject({
+      status: 'authenticated',
+      paid_count: 0,
+      charge_at: Math.floor(paidThrough.getTime() / 1000),
+    });
     expect(authorised.payment).toMatchObject({ amount: 500, status: 'refunded', invoice_id: null });
     const answer = {
       razorpay_payment_id: authorised.payment!.id,
@@ -613,9 +750,17 @@ describe('monthly billing live, through the HTTP server', () => {
     expect(await deliver('subscription.activated', first, 'evt_monthly_start_activated')).toBe('accepted');
     expect(await deliver('subscription.charged', first, 'evt_monthly_start_charged')).toBe('accepted');
     await payments.service.settled();
-    expect(await subscriptionRow(started.subscriptionId)).toMatchObject({ status: 'active', paidCount: 1, paidThrough: periodEnd(paidThrough) });
+    expect(await subscriptionRow(started.subscriptionId)).toMatchObject({
+      status: 'active',
+      paidCount: 1,
+      paidThrough: periodEnd(paidThrough),
+    });
     expectInvoiceRow((await invoiceRows(started.subscriptionId))[0], first);
     expect(await orderRows(started.subscriptionId)).toEqual([]);
-    expect(await profile(user.uid)).toMatchObject({ purchasedPlan: 'launchpad', billingState: 'active', planPaidThrough: periodEnd(paidThrough) });
+    expect(await profile(user.uid)).toMatchObject({
+      purchasedPlan: 'launchpad',
+      billingState: 'active',
+      planPaidThrough: periodEnd(paidThrough),
+    });
   });
 });

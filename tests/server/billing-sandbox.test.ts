@@ -66,7 +66,12 @@ async function subscribedClient(plan: 'launchpad' | 'growth-engine' = 'launchpad
   expect(created.status).toBe(201);
   const answer = (await created.json()) as SubscribeAnswer;
   const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, { email: details.email })).json();
-  const response = await postJson(app.url, '/api/verify-payment', { ...paid, plan, userDetails: details, checkoutSecret: answer.checkoutSecret });
+  const response = await postJson(app.url, '/api/verify-payment', {
+    ...paid,
+    plan,
+    userDetails: details,
+    checkoutSecret: answer.checkoutSecret,
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { success: boolean; token: string | null };
   expect(body).toMatchObject({ success: true });
@@ -104,7 +109,11 @@ describe('monthly billing on the sandbox', () => {
     const custom = await postJson(app.url, '/api/create-order', { plan: 'scale-up', currency: 'INR' });
     expect(custom.status).toBe(400);
     expect((await custom.json()).error).toMatchObject({ code: 'validation_failed', message: paymentMessages.planCustom });
-    const invalid = await postJson(app.url, '/api/create-order', { plan: 'launchpad', currency: 'INR', userDetails: { email: 'not an email' } });
+    const invalid = await postJson(app.url, '/api/create-order', {
+      plan: 'launchpad',
+      currency: 'INR',
+      userDetails: { email: 'not an email' },
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error.code).toBe('validation_failed');
   });
@@ -123,7 +132,13 @@ describe('monthly billing on the sandbox', () => {
   it('charges setup and the first month today, signs the buyer in, and shows the next charge a month on', async () => {
     const now = await payments.subscriptions.now();
     const client = await subscribedClient('growth-engine');
-    expect(client.answer).toMatchObject({ kind: 'subscription', amount: 2_150_000, monthlyAmount: 450_000, currency: 'INR', mode: 'sandbox' });
+    expect(client.answer).toMatchObject({
+      kind: 'subscription',
+      amount: 2_150_000,
+      monthlyAmount: 450_000,
+      currency: 'INR',
+      mode: 'sandbox',
+    });
     expect(new Date(client.answer.firstRenewalOn).getTime()).toBe(periodEnd(now).getTime());
 
     const row = await subscriptionRow(client.id);
@@ -212,9 +227,17 @@ describe('monthly billing on the sandbox', () => {
 
   it('a plan paid once before monthly billing is kept to the end of the month paid for, then ends', async () => {
     const details = buyer();
-    const order = (await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details })).json()) as { id: string; checkoutSecret: string };
+    const order = (await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details })).json()) as {
+      id: string;
+      checkoutSecret: string;
+    };
     const paid = await payments.sandbox!.pay(order.id);
-    const verified = await postJson(app.url, '/api/verify-payment', { ...paid, plan: 'launchpad', userDetails: details, checkoutSecret: order.checkoutSecret });
+    const verified = await postJson(app.url, '/api/verify-payment', {
+      ...paid,
+      plan: 'launchpad',
+      userDetails: details,
+      checkoutSecret: order.checkoutSecret,
+    });
     expect(verified.status).toBe(200);
     await settled();
     const [row] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id));

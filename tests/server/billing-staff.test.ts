@@ -70,9 +70,16 @@ async function advanceTo(at: Date) {
 /** A client who subscribed and paid through the sandbox checkout, as the browser does. */
 async function subscribed(plan: 'launchpad' | 'growth-engine', businessName: string) {
   const details = buyer({ businessName });
-  const answer = (await (await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })).json()) as SubscribeAnswer;
+  const answer = (await (
+    await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })
+  ).json()) as SubscribeAnswer;
   const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, { email: details.email })).json();
-  const verified = await postJson(app.url, '/api/verify-payment', { ...paid, plan, userDetails: details, checkoutSecret: answer.checkoutSecret });
+  const verified = await postJson(app.url, '/api/verify-payment', {
+    ...paid,
+    plan,
+    userDetails: details,
+    checkoutSecret: answer.checkoutSecret,
+  });
   expect(verified.status).toBe(200);
   await settled();
   const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, answer.id));
@@ -84,7 +91,10 @@ const ask = (client: { id: string; uid: string }, kind: 'pause' | 'resume' | 'ch
   openRequest(testDb.db, { gatewaySubscriptionId: client.id, uid: client.uid, kind, plan });
 
 const call = (path: string, token: string | undefined, init: RequestInit = {}) =>
-  fetch(`${app.url}/api/admin${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
+  fetch(`${app.url}/api/admin${path}`, {
+    ...init,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+  });
 
 async function list(q: string): Promise<StaffSubscriptionRow[]> {
   const response = await call(`/subscriptions?${new URLSearchParams({ q })}`, staff.token);
@@ -98,7 +108,11 @@ async function rowOf(id: string): Promise<StaffSubscriptionRow> {
 }
 
 const actOn = (id: string, body: unknown, token = staff.token) =>
-  call(`/subscriptions/${id}/actions`, token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  call(`/subscriptions/${id}/actions`, token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 async function act(id: string, action: SubscriptionAction) {
   const response = await actOn(id, action);
   const body: unknown = await response.json();
@@ -112,21 +126,34 @@ async function refused(id: string, action: unknown, status: number) {
   return ((await response.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
 }
 
-const audits = (id: string) => testDb.db.select().from(staffAudit).where(eq(staffAudit.target, `subscriptions/${id}`));
+const audits = (id: string) =>
+  testDb.db
+    .select()
+    .from(staffAudit)
+    .where(eq(staffAudit.target, `subscriptions/${id}`));
 const requestsOf = (id: string) => testDb.db.select().from(subscriptionRequests).where(eq(subscriptionRequests.gatewaySubscriptionId, id));
 const paidInvoices = async (id: string) =>
-  (await testDb.db.select().from(subscriptionInvoices).where(and(eq(subscriptionInvoices.gatewaySubscriptionId, id), eq(subscriptionInvoices.status, 'paid')))).length;
+  (
+    await testDb.db
+      .select()
+      .from(subscriptionInvoices)
+      .where(and(eq(subscriptionInvoices.gatewaySubscriptionId, id), eq(subscriptionInvoices.status, 'paid')))
+  ).length;
 async function profile(uid: string) {
   const [row] = await testDb.db.select().from(userProfiles).where(eq(userProfiles.uid, uid));
   return row!;
 }
 /** The sandbox's own record of the subscription made to say `status`, as if Razorpay's state had moved on unseen. */
 const gatewaySays = (id: string, status: string) =>
-  testDb.db.execute(sql`update sandbox_entities set entity = jsonb_set(entity, '{status}', ${JSON.stringify(status)}::jsonb) where id = ${id}`);
+  testDb.db.execute(
+    sql`update sandbox_entities set entity = jsonb_set(entity, '{status}', ${JSON.stringify(status)}::jsonb) where id = ${id}`,
+  );
 
 /** Every table the tab reads, emptied, and the sandbox's subscriptions gone (its plans and clock stay). */
 async function emptyBilling() {
-  await testDb.db.execute(sql`truncate subscription_requests, subscription_invoices, subscriptions, orders, payments, user_profiles, staff_audit restart identity cascade`);
+  await testDb.db.execute(
+    sql`truncate subscription_requests, subscription_invoices, subscriptions, orders, payments, user_profiles, staff_audit restart identity cascade`,
+  );
   await testDb.db.execute(sql`delete from sandbox_entities where kind not in ('plan', 'clock')`);
 }
 
@@ -164,11 +191,23 @@ describe('the list', () => {
 
     const rows = await list(group);
     expect(rows.map((row) => row.id)).toEqual([failing.id, asking.id, quiet.id, later.id]);
-    const [failed, waiting, renewed, fresh] = rows as [StaffSubscriptionRow, StaffSubscriptionRow, StaffSubscriptionRow, StaffSubscriptionRow];
+    const [failed, waiting, renewed, fresh] = rows as [
+      StaffSubscriptionRow,
+      StaffSubscriptionRow,
+      StaffSubscriptionRow,
+      StaffSubscriptionRow,
+    ];
     expect(failed).toMatchObject({ status: 'pending', state: 'payment_failed', openRequests: 0, businessName: `Failing ${group}` });
     expect(failed.invoices.map((invoice) => invoice.status)).toEqual(['paid']);
     expect(new Date(failed.nextChargeAt!).getTime()).toBeGreaterThan((await now()).getTime());
-    expect(waiting).toMatchObject({ plan: 'growth-engine', monthlyPaise: 450_000, status: 'active', state: 'active', openRequests: 1, paidCount: 2 });
+    expect(waiting).toMatchObject({
+      plan: 'growth-engine',
+      monthlyPaise: 450_000,
+      status: 'active',
+      state: 'active',
+      openRequests: 1,
+      paidCount: 2,
+    });
     expect(waiting.requests).toEqual([expect.objectContaining({ kind: 'pause', status: 'open', resolvedAt: null })]);
     expect(renewed.nextChargeAt).toBe(renewed.paidThrough);
     expect(new Date(renewed.nextChargeAt!).getTime()).toBeLessThan(new Date(fresh.nextChargeAt!).getTime());
@@ -187,7 +226,10 @@ describe('the list', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const response = await call(`/subscriptions?${new URLSearchParams({ q: group, limit: '1', ...(cursor ? { cursor } : {}) })}`, staff.token);
+      const response = await call(
+        `/subscriptions?${new URLSearchParams({ q: group, limit: '1', ...(cursor ? { cursor } : {}) })}`,
+        staff.token,
+      );
       const page = inboxPageSchema('subscriptions').parse(await response.json());
       seen.push(...page.items.map((row) => row.id));
       cursor = page.nextCursor;
@@ -195,7 +237,10 @@ describe('the list', () => {
     expect(seen).toHaveLength(3);
     expect(seen[0]).toBe(made[2]!.id);
     expect(new Set(seen)).toEqual(new Set(made.map((client) => client.id)));
-    const badCursor = await call(`/subscriptions?cursor=${Buffer.from('2025-01-01T10:00:00.000000Z sub_abcdefgh').toString('base64url')}`, staff.token);
+    const badCursor = await call(
+      `/subscriptions?cursor=${Buffer.from('2025-01-01T10:00:00.000000Z sub_abcdefgh').toString('base64url')}`,
+      staff.token,
+    );
     expect(badCursor.status).toBe(400);
   });
 
@@ -207,10 +252,30 @@ describe('the list', () => {
     expect(response.headers.get('content-disposition')).toMatch(/growthpath-subscriptions-\d{4}-\d{2}-\d{2}\.csv/);
     const [header, row, ...rest] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
     expect(rest).toEqual([]);
-    expect(header).toEqual(expect.arrayContaining(['Subscription id', 'Customer email', 'Business', 'Plan', 'Monthly', 'Status', 'Next charge', 'Open requests']));
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'Subscription id',
+        'Customer email',
+        'Business',
+        'Plan',
+        'Monthly',
+        'Status',
+        'Next charge',
+        'Open requests',
+      ]),
+    );
     const cell = (name: string) => row![header!.indexOf(name)];
-    expect([cell('Subscription id'), cell('Customer email'), cell('Plan'), cell('Monthly'), cell('Status')]).toEqual([client.id, client.email, 'growth-engine', '4500.00', 'active']);
-    const [audit] = await testDb.db.select().from(staffAudit).where(and(eq(staffAudit.action, 'export'), eq(staffAudit.target, 'subscriptions')));
+    expect([cell('Subscription id'), cell('Customer email'), cell('Plan'), cell('Monthly'), cell('Status')]).toEqual([
+      client.id,
+      client.email,
+      'growth-engine',
+      '4500.00',
+      'active',
+    ]);
+    const [audit] = await testDb.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, 'export'), eq(staffAudit.target, 'subscriptions')));
     expect(audit).toMatchObject({ staffUid: staff.uid, details: { q: group, rows: 1, truncated: false } });
   });
 });
@@ -227,7 +292,12 @@ describe('an account manager pauses from the next cycle', () => {
     const [resolved] = await requestsOf(client.id);
     expect(resolved).toMatchObject({ status: 'done', resolvedBy: staff.uid });
     expect(await audits(client.id)).toEqual([
-      expect.objectContaining({ action: 'subscription.pause', staffUid: staff.uid, staffEmail: staff.email, details: { pauseAt: row.paidThrough, requestDone: request.id } }),
+      expect.objectContaining({
+        action: 'subscription.pause',
+        staffUid: staff.uid,
+        staffEmail: staff.email,
+        details: { pauseAt: row.paidThrough, requestDone: request.id },
+      }),
     ]);
     // Not asked again while it is pausing; a cancel at period end would fight it.
     expect((await refused(client.id, { kind: 'pause' }, 409)).code).toBe('action_not_allowed');
@@ -255,7 +325,10 @@ describe('an account manager pauses from the next cycle', () => {
     expect(await paidInvoices(client.id)).toBe(2);
     expect((await profile(client.uid)).purchasedPlan).toBe('launchpad');
     expect((await audits(client.id)).map((audit) => audit.action)).toEqual(['subscription.pause', 'subscription.resume']);
-    expect((await audits(client.id))[1]!.details).toMatchObject({ status: { from: 'paused', to: 'active' }, requestDone: resumeRequest.id });
+    expect((await audits(client.id))[1]!.details).toMatchObject({
+      status: { from: 'paused', to: 'active' },
+      requestDone: resumeRequest.id,
+    });
   });
 
   it('a pause due within a day of being asked for is made at once', async () => {
@@ -271,7 +344,10 @@ describe('an account manager pauses from the next cycle', () => {
     expect(paused.row.pauseAt).not.toBeNull();
     const { row } = await act(client.id, { kind: 'resume' });
     expect(row).toMatchObject({ status: 'active', pauseAt: null, nextChargeAt: paused.row.paidThrough });
-    expect((await audits(client.id))[1]).toMatchObject({ action: 'subscription.resume', details: { droppedPauseAt: paused.row.paidThrough } });
+    expect((await audits(client.id))[1]).toMatchObject({
+      action: 'subscription.resume',
+      details: { droppedPauseAt: paused.row.paidThrough },
+    });
   });
 });
 
@@ -303,7 +379,10 @@ describe('an account manager changes the plan at cycle end', () => {
     const client = await subscribed('launchpad', `Refused ${tag()}`);
     await gatewaySays(client.id, 'pending');
     const error = await refused(client.id, { kind: 'change_plan', plan: 'growth-engine' }, 409);
-    expect(error).toMatchObject({ code: 'gateway_refused', message: 'The payment provider refused: Subscription cannot be updated in pending status' });
+    expect(error).toMatchObject({
+      code: 'gateway_refused',
+      message: 'The payment provider refused: Subscription cannot be updated in pending status',
+    });
     expect(await rowOf(client.id)).toMatchObject({ plan: 'launchpad', scheduledPlan: null });
     expect(await audits(client.id)).toEqual([]);
   });
@@ -315,7 +394,10 @@ describe('an account manager cancels', () => {
     const { row } = await act(client.id, { kind: 'cancel_at_period_end' });
     expect(row).toMatchObject({ status: 'active', state: 'ending', endsAt: row.paidThrough, nextChargeAt: null });
     expect(await profile(client.uid)).toMatchObject({ purchasedPlan: 'growth-engine', billingState: 'ending' });
-    expect((await audits(client.id))[0]).toMatchObject({ action: 'subscription.cancel_at_period_end', details: { endsAt: row.paidThrough } });
+    expect((await audits(client.id))[0]).toMatchObject({
+      action: 'subscription.cancel_at_period_end',
+      details: { endsAt: row.paidThrough },
+    });
     expect((await refused(client.id, { kind: 'cancel_at_period_end' }, 409)).code).toBe('action_not_allowed');
     expect((await refused(client.id, { kind: 'pause' }, 409)).code).toBe('action_not_allowed');
 
@@ -331,7 +413,10 @@ describe('an account manager cancels', () => {
     const client = await subscribed('launchpad', `Gone ${tag()}`);
     await gatewaySays(client.id, 'cancelled');
     const error = await refused(client.id, { kind: 'cancel_at_period_end' }, 409);
-    expect(error).toMatchObject({ code: 'gateway_refused', message: 'The payment provider refused: Subscription is not cancellable in cancelled status' });
+    expect(error).toMatchObject({
+      code: 'gateway_refused',
+      message: 'The payment provider refused: Subscription is not cancellable in cancelled status',
+    });
     expect((await rowOf(client.id)).endsAt).toBeNull();
   });
 
@@ -384,11 +469,17 @@ describe('bad requests', () => {
       const error = await refused(client.id, body, 400);
       expect(error.code, JSON.stringify(body)).toBe('validation_failed');
     }
-    const notJson = await call(`/subscriptions/${client.id}/actions`, staff.token, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'pause' });
+    const notJson = await call(`/subscriptions/${client.id}/actions`, staff.token, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'pause',
+    });
     expect(notJson.status).toBe(415);
     expect((await actOn(client.id, 'pause')).status).toBe(400);
     expect((await refused('sub_Nothing1234567', { kind: 'cancel_now' }, 404)).code).toBe('not_found');
-    expect((await refused(client.id, { kind: 'decline_request', requestId: '00000000-0000-4000-8000-000000000000' }, 404)).code).toBe('request_not_found');
+    expect((await refused(client.id, { kind: 'decline_request', requestId: '00000000-0000-4000-8000-000000000000' }, 404)).code).toBe(
+      'request_not_found',
+    );
     expect((await refused(client.id, { kind: 'resume' }, 409)).code).toBe('action_not_allowed');
     expect((await call(`/subscriptions/${client.id}/actions`, staff.token)).status).toBe(405);
     expect(await audits(client.id)).toEqual([]);
@@ -428,7 +519,10 @@ describe('the summary', () => {
   it("counts a cancellation in the month it ended in India's time", async () => {
     const { indiaMonthOf } = await import('../../server/admin/subscriptionRows');
     // 31 March 2026, 19:00 UTC is already 1 April in India.
-    expect(indiaMonthOf(new Date('2026-03-31T19:00:00Z'))).toEqual({ start: new Date('2026-03-31T18:30:00Z'), end: new Date('2026-04-30T18:30:00Z') });
+    expect(indiaMonthOf(new Date('2026-03-31T19:00:00Z'))).toEqual({
+      start: new Date('2026-03-31T18:30:00Z'),
+      end: new Date('2026-04-30T18:30:00Z'),
+    });
     expect(indiaMonthOf(new Date('2026-03-31T18:00:00Z')).start).toEqual(new Date('2026-02-28T18:30:00Z'));
   });
 });

@@ -16,8 +16,7 @@ import type { LeadProgress } from '../../server/chat/providers/types';
 
 const noLead: LeadProgress = { known: {}, captured: [] };
 const fullLead: LeadProgress = { known: { name: 'Asha', email: 'asha@example.in', need: 'more walk-ins' }, captured: [] };
-const reply = (message: string, lead: LeadProgress = fullLead, history: ChatMessage[] = []) =>
-  composeReply({ message, history, lead });
+const reply = (message: string, lead: LeadProgress = fullLead, history: ChatMessage[] = []) => composeReply({ message, history, lead });
 
 const sellable = plans.filter((plan) => !plan.isCustom);
 const scaleUp = plans.find((plan) => plan.isCustom)!;
@@ -96,7 +95,9 @@ describe('the local assistant: answers from the site’s own content', () => {
 
   it('explains how it works in the four steps and points to the quiz', () => {
     const text = reply('How does it work?');
-    expect(text).toMatch(/1\. Find Your Plan[\s\S]*2\. Onboard in Minutes[\s\S]*3\. We Execute & Optimize[\s\S]*4\. Track Your Live Growth/);
+    expect(text).toMatch(
+      /1\. Find Your Plan[\s\S]*2\. Onboard in Minutes[\s\S]*3\. We Execute & Optimize[\s\S]*4\. Track Your Live Growth/,
+    );
     expect(reply('Which plan is right for me?')).toContain('/#/get-started');
   });
 
@@ -116,8 +117,31 @@ describe('the local assistant: answers from the site’s own content', () => {
   });
 
   it('never states a rupee amount that is not one of the real fees, whatever is asked', () => {
-    const words = ['price', 'cost', 'plan', 'launchpad', 'growth engine', 'scale up', 'website', 'seo', 'ads', 'social',
-      'crm', 'ai', 'refund', 'contact', 'hours', 'results', 'quiz', 'pay', 'hello', 'thanks', 'discount', '₹', 'budget'];
+    const words = [
+      'price',
+      'cost',
+      'plan',
+      'launchpad',
+      'growth engine',
+      'scale up',
+      'website',
+      'seo',
+      'ads',
+      'social',
+      'crm',
+      'ai',
+      'refund',
+      'contact',
+      'hours',
+      'results',
+      'quiz',
+      'pay',
+      'hello',
+      'thanks',
+      'discount',
+      '₹',
+      'budget',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 5 }), fc.boolean(), (picked, known) => {
         const text = reply(picked.join(' '), known ? fullLead : noLead);
@@ -128,7 +152,10 @@ describe('the local assistant: answers from the site’s own content', () => {
   });
 
   it('is deterministic: the same message, history and lead give the same reply', () => {
-    const history: ChatMessage[] = [{ role: 'user', text: 'Hi' }, { role: 'model', text: reply('Hi', noLead) }];
+    const history: ChatMessage[] = [
+      { role: 'user', text: 'Hi' },
+      { role: 'model', text: reply('Hi', noLead) },
+    ];
     expect(reply('Prices?', noLead, history)).toBe(reply('Prices?', noLead, history));
   });
 });
@@ -147,15 +174,22 @@ describe('the local assistant: qualifying the lead', () => {
   it('does not ask the same question twice in a row when the visitor passes over it', () => {
     const first = reply('Hi', lead({}));
     expect(questionAskedIn(first)).toBe('name');
-    const second = reply('What are your prices?', lead({}), [{ role: 'user', text: 'Hi' }, { role: 'model', text: first }]);
+    const second = reply('What are your prices?', lead({}), [
+      { role: 'user', text: 'Hi' },
+      { role: 'model', text: first },
+    ]);
     expect(questionAskedIn(second)).toBe('email');
   });
 
   it('thanks the visitor for each detail and confirms when the lead is complete', () => {
     expect(reply('I am Asha', lead({ name: 'Asha' }, ['name']))).toMatch(/^Nice to meet you, Asha!/);
-    expect(reply('asha@x.in', lead({ name: 'Asha', email: 'asha@x.in' }, ['email']))).toMatch(/^Thanks, I have noted your email: asha@x.in\./);
+    expect(reply('asha@x.in', lead({ name: 'Asha', email: 'asha@x.in' }, ['email']))).toMatch(
+      /^Thanks, I have noted your email: asha@x.in\./,
+    );
     const done = reply('We need a website', lead({ name: 'Asha', email: 'asha@x.in', need: 'We need a website' }, ['need']));
-    expect(done).toMatch(/^Thank you, Asha! I have passed your details to our team, and we will email you at asha@x.in\. We reply within 24 hours \(Mon-Fri 9AM-6PM EST\)\./);
+    expect(done).toMatch(
+      /^Thank you, Asha! I have passed your details to our team, and we will email you at asha@x.in\. We reply within 24 hours \(Mon-Fri 9AM-6PM EST\)\./,
+    );
   });
 });
 

@@ -170,7 +170,11 @@ describe('Gemini provider', () => {
   });
 
   it('turns a server error before the stream into an error event', async () => {
-    fake.answerWith({ kind: 'status', status: 503, body: { error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } } });
+    fake.answerWith({
+      kind: 'status',
+      status: 503,
+      body: { error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } },
+    });
     const reading = await readChat(app.url, question('Prices?'));
     expect(types(reading)).toEqual(['error']);
   });

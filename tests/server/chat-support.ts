@@ -81,9 +81,7 @@ export type FakeStep =
   /** Nothing more is sent, and the response never ends (until the client goes). */
   | { stall: true };
 
-export type FakeScenario =
-  | { kind: 'stream'; steps: FakeStep[] }
-  | { kind: 'status'; status: number; body: unknown };
+export type FakeScenario = { kind: 'stream'; steps: FakeStep[] } | { kind: 'status'; status: number; body: unknown };
 
 export interface RecordedRequest {
   method: string;

@@ -41,7 +41,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_SCALE: '10' }).rateLimitScale).toBe(10);
     expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
     expect(() =>
-      loadAnyConfig({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '10', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }),
+      loadAnyConfig({
+        NODE_ENV: 'production',
+        RATE_LIMIT_SCALE: '10',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        GOOGLE_APPLICATION_CREDENTIALS: '/sa.json',
+      }),
     ).toThrow(/RATE_LIMIT_SCALE: must be 1 \(unset\) in production/);
     expect(scaledRateLimits(1)).toEqual({});
     expect(scaledRateLimits(10)).toMatchObject({ payments: { windowMs: 60_000, limit: 200 }, leads: { windowMs: 60_000, limit: 50 } });
@@ -112,7 +117,9 @@ describe('loadConfig', () => {
 
   it('refuses to choose the auth emulator because credentials are missing, in any NODE_ENV', () => {
     for (const NODE_ENV of ['development', 'test', 'production']) {
-      expect(() => loadAnyConfig({ NODE_ENV })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST.*FIREBASE_SERVICE_ACCOUNT|FIREBASE_SERVICE_ACCOUNT.*FIREBASE_AUTH_EMULATOR_HOST/);
+      expect(() => loadAnyConfig({ NODE_ENV })).toThrow(
+        /FIREBASE_AUTH_EMULATOR_HOST.*FIREBASE_SERVICE_ACCOUNT|FIREBASE_SERVICE_ACCOUNT.*FIREBASE_AUTH_EMULATOR_HOST/,
+      );
     }
   });
 
@@ -171,7 +178,7 @@ describe('loadConfig', () => {
     expect(config.csp.frameSrc).toEqual(['https://api.razorpay.com', 'https://checkout.razorpay.com']);
   });
 
-  it('names none of Razorpay Checkout\'s hosts in the CSP on the sandbox gateway', () => {
+  it("names none of Razorpay Checkout's hosts in the CSP on the sandbox gateway", () => {
     const config = loadAnyConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
     expect(config.modes.payments).toBe('sandbox');
     const hosts = [...config.csp.scriptSrc, ...config.csp.connectSrc, ...config.csp.frameSrc];

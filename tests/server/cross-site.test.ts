@@ -61,7 +61,9 @@ const stored = async () => (await testDb.db.select().from(contactMessages)).leng
 function expectRefused(answer: { status: number; json: unknown }) {
   expect(answer.status).toBe(403);
   expect(isErrorShape(answer.json)).toBe(true);
-  expect(answer.json).toMatchObject({ error: { code: 'cross_site_request', message: 'Requests from other websites are not accepted here.' } });
+  expect(answer.json).toMatchObject({
+    error: { code: 'cross_site_request', message: 'Requests from other websites are not accepted here.' },
+  });
 }
 
 describe('refused: a state-changing request another site makes a browser send', () => {
@@ -101,9 +103,14 @@ describe('allowed', () => {
 
   it('the public host behind a proxy, from the Host header the browser sent', async () => {
     // A real Firebase project: on the emulator only this machine's own names are served (see DNS rebinding below).
-    const live = await startApp({ db: testDb.db, config: testConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' }) });
+    const live = await startApp({
+      db: testDb.db,
+      config: testConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', ALLOW_SANDBOX_PAYMENTS: 'true' }),
+    });
     try {
-      expect((await post(live.url, '/api/contact', { host: 'growthpath.example:8443', origin: 'https://growthpath.example:8443' })).status).toBe(201);
+      expect(
+        (await post(live.url, '/api/contact', { host: 'growthpath.example:8443', origin: 'https://growthpath.example:8443' })).status,
+      ).toBe(201);
       expectRefused(await post(live.url, '/api/contact', { host: 'growthpath.example:8443', origin: 'https://growthpath.example' }));
     } finally {
       await live.close();
@@ -193,7 +200,13 @@ describe('DNS rebinding: the Host header must name this server', () => {
     const contact = await post(app.url, '/api/contact', foreign);
     expect(contact.status).toBe(421);
     expect(contact.json).toMatchObject({ error: { code: 'unknown_host' } });
-    const inbox = await post(app.url, '/api/admin/leads?tab=contact', { ...foreign, authorization: `Bearer ${emulatorIdToken()}` }, '', 'GET');
+    const inbox = await post(
+      app.url,
+      '/api/admin/leads?tab=contact',
+      { ...foreign, authorization: `Bearer ${emulatorIdToken()}` },
+      '',
+      'GET',
+    );
     expect(inbox.status).toBe(421);
     expect((await post(app.url, '/', { host: `${rebound}:${port}` }, '', 'GET')).status).toBe(421);
     expect(await stored()).toBe(before);

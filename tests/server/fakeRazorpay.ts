@@ -51,13 +51,23 @@ export interface FakePlan {
   entity: 'plan';
   interval: number;
   period: string;
-  item: { id: string; active: boolean; name: string; description: string | null; amount: number; unit_amount: number; currency: string; type: 'plan' };
+  item: {
+    id: string;
+    active: boolean;
+    name: string;
+    description: string | null;
+    amount: number;
+    unit_amount: number;
+    currency: string;
+    type: 'plan';
+  };
   /** Razorpay serialises empty notes as `[]`. */
   notes: Record<string, string> | [];
   created_at: number;
 }
 
-export type FakeSubscriptionStatus = 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'expired' | 'paused';
+export type FakeSubscriptionStatus =
+  'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'expired' | 'paused';
 
 export interface FakeSubscription {
   id: string;
@@ -188,7 +198,10 @@ export interface FakeRazorpay {
    * at a renewal (`active`: the next cycle; `pending`: the retry of the unpaid invoice). `fail` declines the card.
    * Answers copies as they are after the charge, for a test to build the webhook Razorpay would send.
    */
-  chargeSubscription(subscriptionId: string, options?: { fail?: boolean; at?: Date; email?: string; paymentMode?: FakePaymentMode }): FakeCharge;
+  chargeSubscription(
+    subscriptionId: string,
+    options?: { fail?: boolean; at?: Date; email?: string; paymentMode?: FakePaymentMode },
+  ): FakeCharge;
   close(): Promise<void>;
 }
 
@@ -274,7 +287,8 @@ function ordersApi(orders: Map<string, FakeOrder>, payments: Map<string, FakePay
     if (!payment) return noSuchId();
     if (payment.status === 'captured') return badRequest('This payment has already been captured');
     if (payment.status !== 'authorized') return badRequest('Only payments which have been authorized and not yet captured can be captured');
-    if (Number(body.amount) !== payment.amount || body.currency !== payment.currency) return badRequest('Capture amount must be equal to the amount authorized');
+    if (Number(body.amount) !== payment.amount || body.currency !== payment.currency)
+      return badRequest('Capture amount must be equal to the amount authorized');
     payment.status = 'captured';
     markOrderPaid(orders.get(payment.order_id), payment);
     return [200, payment];
@@ -330,7 +344,8 @@ function billingApi(maps: BillingMaps) {
     if ('offer_id' in body) return badRequest('offer_id is/are not required and should not be sent', 'offer_id');
     if (typeof item.name !== 'string' || item.name === '') return badRequest('The name field is required.', 'name');
     if (!isAmount(item.amount)) return badRequest('The amount must be atleast INR 1.00', 'amount');
-    if (typeof item.currency !== 'string' || !/^[A-Z]{3}$/.test(item.currency)) return badRequest('The currency field is required.', 'currency');
+    if (typeof item.currency !== 'string' || !/^[A-Z]{3}$/.test(item.currency))
+      return badRequest('The currency field is required.', 'currency');
     const notes = notesOf(body.notes);
     if (isReply(notes)) return notes;
     const plan: FakePlan = {
@@ -362,7 +377,8 @@ function billingApi(maps: BillingMaps) {
     const addons: FakeSubscriptionHidden['addons'] = [];
     for (const addon of value) {
       const item = isRecord(addon) && isRecord(addon.item) ? addon.item : {};
-      if (typeof item.name !== 'string' || !isAmount(item.amount)) return badRequest('The addon item needs a name and an amount of at least 100.', 'addons');
+      if (typeof item.name !== 'string' || !isAmount(item.amount))
+        return badRequest('The addon item needs a name and an amount of at least 100.', 'addons');
       if (item.currency !== currency) return badRequest('The addon currency should be the same as the plan currency.', 'addons');
       addons.push({ item: { name: item.name, amount: item.amount, currency } });
     }
@@ -455,7 +471,8 @@ function billingApi(maps: BillingMaps) {
 
   function update(subscription: FakeSubscription, body: Body): Reply {
     const behind = hidden.get(subscription.id)!;
-    if (!['authenticated', 'active'].includes(subscription.status)) return badRequest(`Subscription cannot be updated in ${subscription.status} status`);
+    if (!['authenticated', 'active'].includes(subscription.status))
+      return badRequest(`Subscription cannot be updated in ${subscription.status} status`);
     if (behind.paymentMode === 'upi') return badRequest('Subscriptions cannot be updated when payment mode is UPI');
     const changesMoreThanOffer = Object.keys(body).some((key) => !['offer_id', 'schedule_change_at', 'customer_notify'].includes(key));
     if (behind.paymentMode === 'domestic card' && changesMoreThanOffer) {
@@ -495,17 +512,36 @@ function billingApi(maps: BillingMaps) {
     if (one) return subscriptionRoute(method, decodeURIComponent(one[1]!), one[2], body);
     if (path === '/v1/invoices' && method === 'GET') {
       const subscriptionId = query.get('subscription_id');
-      return page([...invoices.values()].filter((invoice) => !subscriptionId || invoice.subscription_id === subscriptionId), query);
+      return page(
+        [...invoices.values()].filter((invoice) => !subscriptionId || invoice.subscription_id === subscriptionId),
+        query,
+      );
     }
     return null;
   }
 
   // ---- the charges Razorpay makes on its own ---------------------------------------------------------------------
 
-  function newInvoice(subscription: FakeSubscription, lines: Array<Pick<FakeLineItem, 'name' | 'amount' | 'quantity' | 'type'>>, start: number, end: number, at: number) {
+  function newInvoice(
+    subscription: FakeSubscription,
+    lines: Array<Pick<FakeLineItem, 'name' | 'amount' | 'quantity' | 'type'>>,
+    start: number,
+    end: number,
+    at: number,
+  ) {
     const currency = plans.get(subscription.plan_id)!.item.currency;
     const amount = lines.reduce((sum, line) => sum + line.amount, 0);
-    const order: FakeOrder = { id: razorpayId('order'), entity: 'order', amount, amount_paid: 0, currency, receipt: null, status: 'created', notes: [], created_at: at };
+    const order: FakeOrder = {
+      id: razorpayId('order'),
+      entity: 'order',
+      amount,
+      amount_paid: 0,
+      currency,
+      receipt: null,
+      status: 'created',
+      notes: [],
+      created_at: at,
+    };
     orders.set(order.id, order);
     const invoice: FakeInvoice = {
       id: razorpayId('inv'),
@@ -565,7 +601,12 @@ function billingApi(maps: BillingMaps) {
 
   const planLine = (subscription: FakeSubscription) => {
     const plan = plans.get(subscription.plan_id)!;
-    return { name: plan.item.name, amount: plan.item.amount * subscription.quantity, quantity: subscription.quantity, type: 'plan' as const };
+    return {
+      name: plan.item.name,
+      amount: plan.item.amount * subscription.quantity,
+      quantity: subscription.quantity,
+      type: 'plan' as const,
+    };
   };
   const unpaidInvoiceOf = (subscription: FakeSubscription) =>
     [...invoices.values()].find((invoice) => invoice.subscription_id === subscription.id && invoice.status === 'issued');
@@ -576,7 +617,17 @@ function billingApi(maps: BillingMaps) {
     if (behind.addons.length > 0) throw new Error('fake Razorpay does not model a future start with add-ons');
     const mode = options.paymentMode ?? 'international card';
     const currency = plans.get(subscription.plan_id)!.item.currency;
-    const order: FakeOrder = { id: razorpayId('order'), entity: 'order', amount: 500, amount_paid: 0, currency, receipt: null, status: 'attempted', notes: [], created_at: at };
+    const order: FakeOrder = {
+      id: razorpayId('order'),
+      entity: 'order',
+      amount: 500,
+      amount_paid: 0,
+      currency,
+      receipt: null,
+      status: 'attempted',
+      notes: [],
+      created_at: at,
+    };
     orders.set(order.id, order);
     const payment: FakePayment = {
       id: razorpayId('pay'),
@@ -651,11 +702,19 @@ function billingApi(maps: BillingMaps) {
       Object.assign(subscription, { current_start: start, current_end: end });
       invoice = newInvoice(subscription, [planLine(subscription)], start, end, at);
     }
-    const payment = attempt(invoice, at, { fail: options.fail, email: options.email ?? null, method: subscription.payment_method ?? 'card' });
+    const payment = attempt(invoice, at, {
+      fail: options.fail,
+      email: options.email ?? null,
+      method: subscription.payment_method ?? 'card',
+    });
     if (options.fail) {
       const attempts = subscription.auth_attempts + 1;
       const halted = attempts > RETRIES;
-      Object.assign(subscription, { status: halted ? 'halted' : 'pending', auth_attempts: attempts, charge_at: halted ? null : at + DAY_S });
+      Object.assign(subscription, {
+        status: halted ? 'halted' : 'pending',
+        auth_attempts: attempts,
+        charge_at: halted ? null : at + DAY_S,
+      });
       return { payment, invoice };
     }
     const remaining = subscription.remaining_count - 1;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { disputeFromEntity, paymentFromEntity, RAZORPAY_NO_EMAIL, refundFromEntity, type GatewayPayment } from '../../server/payments/gateway';
+import {
+  disputeFromEntity,
+  paymentFromEntity,
+  RAZORPAY_NO_EMAIL,
+  refundFromEntity,
+  type GatewayPayment,
+} from '../../server/payments/gateway';
 
 /**
  * What a signed `refund.processed` or `payment.dispute.*` may carry that must not count as a refund or a dispute:
@@ -17,7 +23,7 @@ const payment: GatewayPayment = {
   errorDescription: null,
 };
 
-describe('paymentFromEntity: the buyer\'s email', () => {
+describe("paymentFromEntity: the buyer's email", () => {
   const entity = (email: unknown) => ({ id: 'pay_1', order_id: 'order_1', status: 'captured', amount: 100, email });
 
   it('reads an address, trimmed and in lower case', () => {
@@ -40,7 +46,10 @@ describe('paymentFromEntity: the buyer\'s email', () => {
 
 describe('refundFromEntity', () => {
   it('reads a refund of this payment: its own id and amount', () => {
-    expect(refundFromEntity({ id: 'rfnd_1', amount: 250_000, payment_id: 'pay_1', status: 'processed' }, payment)).toEqual({ id: 'rfnd_1', amountPaise: 250_000 });
+    expect(refundFromEntity({ id: 'rfnd_1', amount: 250_000, payment_id: 'pay_1', status: 'processed' }, payment)).toEqual({
+      id: 'rfnd_1',
+      amountPaise: 250_000,
+    });
   });
 
   it.each([
@@ -62,7 +71,17 @@ describe('refundFromEntity', () => {
 });
 
 describe('disputeFromEntity', () => {
-  const open = { id: 'disp_1', payment_id: 'pay_1', amount: 1_000_000, currency: 'INR', status: 'open', phase: 'chargeback', reason_code: 'fraud', reason_description: 'Card not present fraud', respond_by: 1_764_786_600 };
+  const open = {
+    id: 'disp_1',
+    payment_id: 'pay_1',
+    amount: 1_000_000,
+    currency: 'INR',
+    status: 'open',
+    phase: 'chargeback',
+    reason_code: 'fraud',
+    reason_description: 'Card not present fraud',
+    respond_by: 1_764_786_600,
+  };
 
   it('reads a dispute of this payment: status, amount, phase, reason and the date to answer by', () => {
     expect(disputeFromEntity(open, payment)).toEqual({
@@ -75,7 +94,11 @@ describe('disputeFromEntity', () => {
       reason: 'Card not present fraud',
       respondBy: new Date(1_764_786_600_000),
     });
-    expect(disputeFromEntity({ ...open, respond_by: null, phase: '', reason_description: undefined }, payment)).toMatchObject({ respondBy: null, phase: null, reason: null });
+    expect(disputeFromEntity({ ...open, respond_by: null, phase: '', reason_description: undefined }, payment)).toMatchObject({
+      respondBy: null,
+      phase: null,
+      reason: null,
+    });
     expect(disputeFromEntity({ ...open, reason_description: 'x'.repeat(5_000) }, payment)?.reason).toHaveLength(200);
   });
 

@@ -14,7 +14,13 @@ const admin = firebaseAdminAuth({ mode: 'emulator', projectId: authEmulatorDefau
 /** The environment without any Firebase setting, plus what a case adds. */
 function envWith(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...extra };
-  for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'GOOGLE_APPLICATION_CREDENTIALS', 'FIREBASE_PROJECT_ID', 'DATABASE_URL']) {
+  for (const key of [
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_SERVICE_ACCOUNT',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'FIREBASE_PROJECT_ID',
+    'DATABASE_URL',
+  ]) {
     if (!(key in extra)) delete env[key];
   }
   return env;
@@ -22,8 +28,11 @@ function envWith(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 function grantAdmin(args: string[], extra: Record<string, string> = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/grant-admin.ts', ...args], { cwd: root, env: envWith(extra), timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/grant-admin.ts', ...args],
+      { cwd: root, env: envWith(extra), timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -36,7 +45,9 @@ describe('npm run grant-admin', () => {
 
     const granted = await grantAdmin([email]);
     expect(granted).toMatchObject({ code: 0, stderr: '' });
-    expect(granted.stdout).toMatch(new RegExp(`Granted staff access to ${email.replaceAll('.', '\\.')} .*Auth Emulator.*sign out and sign in again`));
+    expect(granted.stdout).toMatch(
+      new RegExp(`Granted staff access to ${email.replaceAll('.', '\\.')} .*Auth Emulator.*sign out and sign in again`),
+    );
     expect((await admin.getUser(user.uid)).customClaims).toEqual({ plan: 'growth-engine', admin: true });
 
     expect((await grantAdmin([email])).stdout).toMatch(/already has staff access/);
@@ -65,13 +76,17 @@ describe('npm run grant-admin', () => {
     await expect(admin.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
   }, 60_000);
 
-  it.skipIf(emulatorHost !== authEmulatorDefaults.host)('uses the emulator at its default address when nothing is configured', async () => {
-    const email = `plain.${randomUUID()}@example.in`;
-    const user = await admin.createUser({ email });
-    const result = await grantAdmin([email], {});
-    expect(result.stdout).toMatch(`the Auth Emulator at ${authEmulatorDefaults.host}`);
-    expect((await admin.getUser(user.uid)).customClaims).toEqual({ admin: true });
-  }, 60_000);
+  it.skipIf(emulatorHost !== authEmulatorDefaults.host)(
+    'uses the emulator at its default address when nothing is configured',
+    async () => {
+      const email = `plain.${randomUUID()}@example.in`;
+      const user = await admin.createUser({ email });
+      const result = await grantAdmin([email], {});
+      expect(result.stdout).toMatch(`the Auth Emulator at ${authEmulatorDefaults.host}`);
+      expect((await admin.getUser(user.uid)).customClaims).toEqual({ admin: true });
+    },
+    60_000,
+  );
 
   it('refuses a call without exactly one email', async () => {
     expect((await grantAdmin([])).code).toBe(64);

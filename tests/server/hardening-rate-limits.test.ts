@@ -148,7 +148,8 @@ describe('verify-payment', () => {
     const app = await startApp({ db: testDb.db, rateLimits: { payments: { windowMs: windowSeconds * 1000, limit } } });
     try {
       const client = '198.51.100.77';
-      for (let i = 0; i < limit; i += 1) expect((await send(app.url, { method: 'POST', path: '/api/create-order' }, client)).status).not.toBe(429);
+      for (let i = 0; i < limit; i += 1)
+        expect((await send(app.url, { method: 'POST', path: '/api/create-order' }, client)).status).not.toBe(429);
       await expectRefused(await send(app.url, { method: 'POST', path: '/api/create-order' }, client));
       // The same client's verification is read (and refused for its empty body), not rate limited.
       expect((await send(app.url, { method: 'POST', path: '/api/verify-payment' }, client)).status).toBe(400);

@@ -52,6 +52,11 @@ export function memoryAuthAdmin(latencyMs = 1) {
       return `memory-token-${uid}`;
     },
   };
-  return { admin, users, get created() { return created; } };
+  return {
+    admin,
+    users,
+    get created() {
+      return created;
+    },
+  };
 }
-

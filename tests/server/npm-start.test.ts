@@ -44,7 +44,9 @@ function freePort(): Promise<number> {
 
 /** This process's environment without what would choose another database, mode or host. */
 const baseEnv = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITE_|DATABASE_URL$|TEST_DATABASE_URL$|NODE_ENV$|HOST$)/.test(name)));
+  Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(VITE_|DATABASE_URL$|TEST_DATABASE_URL$|NODE_ENV$|HOST$)/.test(name)),
+  );
 
 describe('npm start stopped with Ctrl-C', { timeout: 180_000 }, () => {
   it('drains and closes the server every time (three stops)', async () => {
@@ -84,7 +86,7 @@ describe('npm start stopped with Ctrl-C', { timeout: 180_000 }, () => {
  * stopped unexpectedly (exit code 2)". Now it names the port; and its hub and logging ports no longer matter at all
  * (firebase.json names only their host, so firebase-tools picks free ones: tests/unit/emulator-output.test.ts).
  */
-describe('npm start with the Auth Emulator\'s port taken by another program', { timeout: 120_000 }, () => {
+describe("npm start with the Auth Emulator's port taken by another program", { timeout: 120_000 }, () => {
   let squatter: Server;
   const connections = new Set<Socket>();
   beforeAll(async () => {
@@ -107,13 +109,21 @@ describe('npm start with the Auth Emulator\'s port taken by another program', { 
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...baseEnv(), PORT: String(await freePort()), DATA_DIR: path.join(work, 'data-taken'), DIST_DIR: dist, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
+      env: {
+        ...baseEnv(),
+        PORT: String(await freePort()),
+        DATA_DIR: path.join(work, 'data-taken'),
+        DIST_DIR: dist,
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      },
     });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout!.resume();
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
-    expect(stderr).toContain(`the Firebase Auth Emulator stopped unexpectedly (exit code 1): port ${emulatorHost.split(':')[1]} on 127.0.0.1 is taken by another program`);
+    expect(stderr).toContain(
+      `the Firebase Auth Emulator stopped unexpectedly (exit code 1): port ${emulatorHost.split(':')[1]} on 127.0.0.1 is taken by another program`,
+    );
   });
 });

@@ -8,7 +8,17 @@ import { paymentSignature } from '../../server/payments/signature';
 import { paymentMessages } from '../../src/domain/payment';
 import { startFakeRazorpay, type FakeRazorpay } from './fakeRazorpay';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
-import { buyer, countedGrant, createOneTimeOrder, emulatorHost, liveConfig, postJson, postWebhook, projectId, signedWebhook } from './payments-support';
+import {
+  buyer,
+  countedGrant,
+  createOneTimeOrder,
+  emulatorHost,
+  liveConfig,
+  postJson,
+  postWebhook,
+  projectId,
+  signedWebhook,
+} from './payments-support';
 
 /**
  * Hardening round 2, finding 3: verification recorded a payment as captured from its signature alone. The signature
@@ -37,9 +47,18 @@ afterAll(async () => {
 const orderRow = async (id: string) => (await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, id)))[0]!;
 const paymentRow = async (id: string) => (await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayPaymentId, id)))[0];
 
-async function withApp(config: Config, run: (app: RunningApp, payments: Payments, grants: ReturnType<typeof countedGrant>) => Promise<void>) {
+async function withApp(
+  config: Config,
+  run: (app: RunningApp, payments: Payments, grants: ReturnType<typeof countedGrant>) => Promise<void>,
+) {
   const counted = countedGrant();
-  const payments = createPayments({ config, db: testDb.db, logger: createLogger({ level: 'silent' }), grant: counted.grant, webhookRetryAfterMs: 0 });
+  const payments = createPayments({
+    config,
+    db: testDb.db,
+    logger: createLogger({ level: 'silent' }),
+    grant: counted.grant,
+    webhookRetryAfterMs: 0,
+  });
   const app = await startApp({ db: testDb.db, config, payments });
   try {
     await run(app, payments, counted);
@@ -191,7 +210,12 @@ describe('on the sandbox, set to capture by hand (SANDBOX_CAPTURE=manual)', () =
       const order = await payments.service.createOrder({ plan: 'launchpad', currency: 'INR' });
       const checkout = await payments.sandbox!.pay(order.id);
       expect((await paymentRow(checkout.razorpay_payment_id))?.status).toBe('authorized');
-      const response = await postJson(app.url, '/api/verify-payment', { ...checkout, checkoutSecret: order.checkoutSecret, plan: 'launchpad', userDetails: buyer() });
+      const response = await postJson(app.url, '/api/verify-payment', {
+        ...checkout,
+        checkoutSecret: order.checkoutSecret,
+        plan: 'launchpad',
+        userDetails: buyer(),
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true, token: expect.any(String) });
       expect(await paymentRow(checkout.razorpay_payment_id)).toMatchObject({ status: 'captured' });

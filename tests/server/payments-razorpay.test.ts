@@ -166,7 +166,13 @@ describe('live mode on the Auth Emulator', () => {
       const order = await (await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR' })).json();
       const payment = fake.addPayment(order.id);
       const details = buyer();
-      const body = { razorpay_order_id: order.id, razorpay_payment_id: payment.id, userDetails: details, plan: 'launchpad', checkoutSecret: order.checkoutSecret };
+      const body = {
+        razorpay_order_id: order.id,
+        razorpay_payment_id: payment.id,
+        userDetails: details,
+        plan: 'launchpad',
+        checkoutSecret: order.checkoutSecret,
+      };
       const sandboxSigned = await postJson(app.url, '/api/verify-payment', {
         ...body,
         razorpay_signature: paymentSignature(order.id, payment.id, 'a-sandbox-secret'),
@@ -213,7 +219,14 @@ describe('1,000 webhook events, each delivered three times in random order', () 
       const event = i % 2 === 0 ? 'payment.captured' : 'order.paid';
       const hook = signedWebhook(
         event,
-        { id: razorpayId('pay'), order_id: orderId, amount: price.amountPaise, currency: 'INR', status: 'captured', email: `load-${i}@example.in` },
+        {
+          id: razorpayId('pay'),
+          order_id: orderId,
+          amount: price.amountPaise,
+          currency: 'INR',
+          status: 'captured',
+          email: `load-${i}@example.in`,
+        },
         keys.webhookSecret,
       );
       events.push({ ...hook, eventId: razorpayId('evt'), orderId });

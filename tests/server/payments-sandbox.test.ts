@@ -70,7 +70,15 @@ const grantsFor = (uid: string) => counted.grants.filter((grant) => grant.uid ==
 async function newOrder(plan = 'launchpad', userDetails?: unknown) {
   const response = await createOrder({ plan, currency: 'INR', ...(userDetails ? { userDetails } : {}) });
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; amount: number; currency: string; keyId: string; mode: string; description: string; checkoutSecret: string };
+  return (await response.json()) as {
+    id: string;
+    amount: number;
+    currency: string;
+    keyId: string;
+    mode: string;
+    description: string;
+    checkoutSecret: string;
+  };
 }
 
 async function paidOrder(plan = 'launchpad') {
@@ -116,7 +124,10 @@ describe('POST /api/create-order', () => {
     [{ plan: 'scale-up', currency: 'INR' }, paymentMessages.planCustom],
     [{ plan: 'platinum', currency: 'INR' }, paymentMessages.planUnknown],
     [{ plan: 'launchpad', currency: 'USD' }, paymentMessages.currencyOnly],
-    [{ plan: 'launchpad', currency: 'INR', userDetails: { fullName: 'Guest User', email: 'guest@example.com' } }, 'Some order details are not valid.'],
+    [
+      { plan: 'launchpad', currency: 'INR', userDetails: { fullName: 'Guest User', email: 'guest@example.com' } },
+      'Some order details are not valid.',
+    ],
     [[], paymentMessages.planRequired],
   ])('refuses %j with a 400 and a clear message, creating nothing', async (body, message) => {
     const before = (await testDb.db.select({ count: sql<number>`count(*)::int` }).from(orders))[0]!.count;
@@ -190,7 +201,14 @@ describe('sandbox checkout and verify-payment', () => {
     })();
     const hook = signedWebhook(
       'payment.captured',
-      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+      {
+        id: checkout.razorpay_payment_id,
+        order_id: order.id,
+        amount: order.amount,
+        currency: 'INR',
+        status: 'captured',
+        email: details.email,
+      },
       payments.gateway.webhookSecret,
     );
     const [verified, delivered] = await Promise.all([
@@ -226,20 +244,28 @@ describe('sandbox checkout and verify-payment', () => {
 
     const flipped = checkout.razorpay_signature.replace(/.$/, (c: string) => (c === '0' ? '1' : '0'));
     await attempt('signature', { ...valid, razorpay_signature: flipped, userDetails: buyer() }, paymentMessages.verificationFailed);
-    await attempt('signature with another secret', {
-      ...valid,
-      razorpay_signature: paymentSignature(order.id, checkout.razorpay_payment_id, 'not-the-secret'),
-      userDetails: buyer(),
-    }, paymentMessages.verificationFailed);
+    await attempt(
+      'signature with another secret',
+      {
+        ...valid,
+        razorpay_signature: paymentSignature(order.id, checkout.razorpay_payment_id, 'not-the-secret'),
+        userDetails: buyer(),
+      },
+      paymentMessages.verificationFailed,
+    );
     await attempt('order id', { ...valid, razorpay_order_id: other.id, userDetails: buyer() }, paymentMessages.verificationFailed);
     // A signature made with the right secret for an order this server never created (a leaked secret, say).
     const foreign = 'order_Foreign1234567';
-    await attempt('foreign order', {
-      ...valid,
-      razorpay_order_id: foreign,
-      razorpay_signature: paymentSignature(foreign, checkout.razorpay_payment_id, payments.gateway.keySecret),
-      userDetails: buyer(),
-    }, paymentMessages.orderUnknown);
+    await attempt(
+      'foreign order',
+      {
+        ...valid,
+        razorpay_order_id: foreign,
+        razorpay_signature: paymentSignature(foreign, checkout.razorpay_payment_id, payments.gateway.keySecret),
+        userDetails: buyer(),
+      },
+      paymentMessages.orderUnknown,
+    );
     await attempt('plan', { ...valid, plan: 'growth-engine', userDetails: buyer() }, paymentMessages.planMismatch);
     await attempt('plan scale-up', { ...valid, plan: 'scale-up', userDetails: buyer() }, paymentMessages.verificationFailed);
     // An order row whose amount is not the plan's price (written by anything but create-order) is never fulfilled.
@@ -320,7 +346,14 @@ describe('sandbox checkout and verify-payment', () => {
     // A late payment.failed (events arrive in any order) never takes a paid order back.
     const late = signedWebhook(
       'payment.failed',
-      { id: 'pay_LateFailure0001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'failed', error_code: 'BAD_REQUEST_ERROR' },
+      {
+        id: 'pay_LateFailure0001',
+        order_id: order.id,
+        amount: order.amount,
+        currency: 'INR',
+        status: 'failed',
+        error_code: 'BAD_REQUEST_ERROR',
+      },
       payments.gateway.webhookSecret,
     );
     expect((await postWebhook(app.url, late.body, late.signature, `evt_late_${order.id}`)).status).toBe(200);
@@ -400,7 +433,10 @@ describe('sandbox checkout and verify-payment', () => {
       expect((await response.json()).error.code, label).toBe('invalid_signature');
     }
     await settle();
-    const stored = await testDb.db.select().from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} like 'evt_bad_%'`);
+    const stored = await testDb.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(sql`${paymentWebhookEvents.eventId} like 'evt_bad_%'`);
     expect(stored).toEqual([]);
     expect(await orderRow(order.id)).toMatchObject({ status: 'created', fulfilledAt: null });
     expect(await testDb.db.select().from(paymentRows).where(eq(paymentRows.gatewayOrderId, order.id))).toEqual([]);
@@ -559,7 +595,13 @@ describe('a plan and an account stay with their owner', () => {
     const { id: orderId, checkoutSecret } = await flaky.service.createOrder({ plan: 'launchpad', currency: 'INR' });
     const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
     // The payer's own browser, secret and all: what is under test is the address sent the second time.
-    const signed = { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret), plan: 'launchpad', checkoutSecret };
+    const signed = {
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: paymentSignature(orderId, paymentId, flaky.gateway.keySecret),
+      plan: 'launchpad',
+      checkoutSecret,
+    };
     // The payer's account is created, then the grant fails: the order is paid, its account attached, fulfilment owed.
     expect((await flaky.service.verifyPayment({ ...signed, userDetails: payer })).status).toBe(503);
     expect(await orderRow(orderId)).toMatchObject({ customerEmail: payer.email, accountCreated: true, fulfilledAt: null });
@@ -585,7 +627,11 @@ describe('a plan and an account stay with their owner', () => {
     const before = await profileOf(user.uid);
     // Someone else (or the client by mistake) pays for LaunchPad with the client's address.
     const lower = await paidOrder('launchpad');
-    const response = await verify({ ...lower.checkout, userDetails: buyer({ email: client.email, fullName: 'Someone Else' }), plan: 'launchpad' });
+    const response = await verify({
+      ...lower.checkout,
+      userDetails: buyer({ email: client.email, fullName: 'Someone Else' }),
+      plan: 'launchpad',
+    });
     await settle();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, token: null, msg: expect.stringContaining('please sign in') });
@@ -609,7 +655,13 @@ describe('a plan and an account stay with their owner', () => {
     const payOnce = async (plan: 'launchpad' | 'growth-engine') => {
       const { id } = await flaky.service.createOrder({ plan, currency: 'INR' });
       const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(id);
-      const body = { razorpay_payment_id: paymentId, razorpay_order_id: id, razorpay_signature: paymentSignature(id, paymentId, flaky.gateway.keySecret), plan, userDetails: client };
+      const body = {
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: id,
+        razorpay_signature: paymentSignature(id, paymentId, flaky.gateway.keySecret),
+        plan,
+        userDetails: client,
+      };
       return { id, paymentId, outcome: await flaky.service.verifyPayment(body) };
     };
     const older = await payOnce('launchpad');
@@ -661,14 +713,25 @@ describe('a plan and an account stay with their owner', () => {
     const checkout = (await paid.json()) as { razorpay_payment_id: string };
     const hook = signedWebhook(
       'payment.captured',
-      { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email, description: 'a\u0000b' },
+      {
+        id: checkout.razorpay_payment_id,
+        order_id: order.id,
+        amount: order.amount,
+        currency: 'INR',
+        status: 'captured',
+        email: details.email,
+        description: 'a\u0000b',
+      },
       payments.gateway.webhookSecret,
     );
     expect(hook.body).toContain('\\u0000');
     const response = await postWebhook(app.url, hook.body, hook.signature, `evt_nul_${order.id}`);
     expect(response.status).toBe(200);
     await settle();
-    const [event] = await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, `evt_nul_${order.id}`));
+    const [event] = await testDb.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.eventId, `evt_nul_${order.id}`));
     expect(JSON.stringify(event?.payload)).toContain('a\uFFFDb');
     expect(event?.processedAt).not.toBeNull();
   });
@@ -692,7 +755,13 @@ function paymentsWithGatedLookup() {
       return admin.getUserByEmail(email);
     },
   });
-  const gated = createPayments({ config, db: testDb.db, auth: gatedAuth, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
+  const gated = createPayments({
+    config,
+    db: testDb.db,
+    auth: gatedAuth,
+    logger: createLogger({ level: 'silent' }),
+    webhookRetryAfterMs: 0,
+  });
   async function paidOrder() {
     const { id: orderId, checkoutSecret } = await gated.service.createOrder({ plan: 'launchpad', currency: 'INR' });
     const { razorpay_payment_id: paymentId } = await gated.sandbox!.pay(orderId);
@@ -730,14 +799,24 @@ describe('the fulfilment lease', () => {
   it('an order held by a fulfiller that stopped is left to it while its lease runs, then fulfilled by the next', async () => {
     const details = buyer();
     const order = await newOrder('launchpad', details);
-    const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+    const checkout = (await (await pay(order.id)).json()) as {
+      razorpay_payment_id: string;
+      razorpay_order_id: string;
+      razorpay_signature: string;
+    };
     await settle();
     // As a server that took the order and then died would leave it: paid, unfulfilled, held for a while yet.
-    await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null, fulfillingUntil: new Date(Date.now() + 60_000) }).where(eq(orders.gatewayOrderId, order.id));
+    await testDb.db
+      .update(orders)
+      .set({ fulfilledAt: null, customerUid: null, fulfillingUntil: new Date(Date.now() + 60_000) })
+      .where(eq(orders.gatewayOrderId, order.id));
     const summary = await payments.service.reconcile();
     expect(summary).toBeDefined();
     expect((await orderRow(order.id)).fulfilledAt).toBeNull(); // the sweep leaves a held order alone
-    await testDb.db.update(orders).set({ fulfillingUntil: new Date(Date.now() - 1) }).where(eq(orders.gatewayOrderId, order.id));
+    await testDb.db
+      .update(orders)
+      .set({ fulfillingUntil: new Date(Date.now() - 1) })
+      .where(eq(orders.gatewayOrderId, order.id));
     const response = await verify({ ...checkout, userDetails: details, plan: 'launchpad' });
     expect(response.status).toBe(200);
     expect(await orderRow(order.id)).toMatchObject({ fulfillingUntil: null, fulfilmentError: null });
@@ -754,10 +833,20 @@ async function unfulfilledOrderWithStoredEvent(prefix: string, unfulfilled: Part
   const order = await newOrder('launchpad', details);
   const checkout = (await (await pay(order.id)).json()) as { razorpay_payment_id: string };
   await settle();
-  await testDb.db.update(orders).set({ fulfilledAt: null, customerUid: null, ...unfulfilled }).where(eq(orders.gatewayOrderId, order.id));
+  await testDb.db
+    .update(orders)
+    .set({ fulfilledAt: null, customerUid: null, ...unfulfilled })
+    .where(eq(orders.gatewayOrderId, order.id));
   const hook = signedWebhook(
     'payment.captured',
-    { id: checkout.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: details.email },
+    {
+      id: checkout.razorpay_payment_id,
+      order_id: order.id,
+      amount: order.amount,
+      currency: 'INR',
+      status: 'captured',
+      email: details.email,
+    },
     payments.gateway.webhookSecret,
   );
   const eventId = `${prefix}_${order.id}`;
@@ -768,7 +857,8 @@ async function unfulfilledOrderWithStoredEvent(prefix: string, unfulfilled: Part
 /** A signed event stored a minute ago and not processed yet. */
 const storeEvent = (eventId: string, type: string, body: string) =>
   testDb.db.insert(paymentWebhookEvents).values({ eventId, type, payload: JSON.parse(body), receivedAt: new Date(Date.now() - 60_000) });
-const storedEvent = async (eventId: string) => (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
+const storedEvent = async (eventId: string) =>
+  (await testDb.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)))[0]!;
 
 describe('the reconciler and a held order', () => {
   it('retrying a stored webhook leaves an order another server holds to it, untried and without waiting, and finishes it later', async () => {
@@ -781,7 +871,10 @@ describe('the reconciler and a held order', () => {
     expect(await event()).toMatchObject({ processedAt: null, attempts: 0, lastError: null, claimedUntil: null });
     expect((await orderRow(order.id)).fulfilledAt).toBeNull();
     // The holder died: its lease runs out, and the next sweep finishes the order and the event.
-    await testDb.db.update(orders).set({ fulfillingUntil: new Date(Date.now() - 1) }).where(eq(orders.gatewayOrderId, order.id));
+    await testDb.db
+      .update(orders)
+      .set({ fulfillingUntil: new Date(Date.now() - 1) })
+      .where(eq(orders.gatewayOrderId, order.id));
     await payments.service.reconcile();
     expect((await event()).processedAt).not.toBeNull();
     expect((await orderRow(order.id)).fulfilledAt).not.toBeNull();
@@ -887,7 +980,9 @@ describe('one fulfiller at a time', () => {
 
   it('a stored plan the price list does not know counts as none: a purchase replaces it', async () => {
     const user = await admin.createUser({ email: buyer().email });
-    await testDb.db.insert(userProfiles).values({ uid: user.uid, email: user.email!, purchasedPlan: 'legacy-gold', purchasedAt: new Date('2025-01-01') });
+    await testDb.db
+      .insert(userProfiles)
+      .values({ uid: user.uid, email: user.email!, purchasedPlan: 'legacy-gold', purchasedAt: new Date('2025-01-01') });
     const held = await grantPlan({ db: testDb.db }, { uid: user.uid, email: user.email!, plan: 'launchpad', at: new Date() });
     expect(held.plan).toBe('launchpad');
   });
@@ -939,12 +1034,16 @@ describe('refunds', () => {
     expect(await orderRow(bought.orderId)).toMatchObject({ status: 'paid', customerUid: bought.uid });
     const other = await buy('launchpad', buyer());
     await refund(other, 50_000);
-    const inboxRow = async (orderId: string) => (await listRows(testDb.db, 'orders', { q: '', limit: 50 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
+    const inboxRow = async (orderId: string) =>
+      (await listRows(testDb.db, 'orders', { q: '', limit: 50 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
     expect(await inboxRow(bought.orderId)).toMatchObject({ refundedPaise: bought.amount, refundNeeded: false });
     expect(await inboxRow(other.orderId)).toMatchObject({ refundedPaise: 50_000, refundNeeded: false });
     // The account manager later sets the plan by hand (the client paid by bank transfer); the same refund reported
     // again (a redelivery, or its signed body replayed under a new event id) takes nothing away.
-    await testDb.db.update(userProfiles).set({ purchasedPlan: 'growth-engine', purchasedAt: new Date() }).where(eq(userProfiles.uid, bought.uid));
+    await testDb.db
+      .update(userProfiles)
+      .set({ purchasedPlan: 'growth-engine', purchasedAt: new Date() })
+      .where(eq(userProfiles.uid, bought.uid));
     await refund(bought, bought.amount, { id: `rfnd_full_${bought.paymentId}` });
     expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'refunded', amountRefundedPaise: bought.amount });
     expect((await profileOf(bought.uid))?.purchasedPlan).toBe('growth-engine');
@@ -969,7 +1068,13 @@ describe('refunds', () => {
         return admin.getUser(uid);
       },
     });
-    const other = createPayments({ config, db: testDb.db, auth: slowAuth, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
+    const other = createPayments({
+      config,
+      db: testDb.db,
+      auth: slowAuth,
+      logger: createLogger({ level: 'silent' }),
+      webhookRetryAfterMs: 0,
+    });
     const hook = signedRefundWebhook(
       { id: first.paymentId, order_id: first.orderId, amount: first.amount, amount_refunded: first.amount },
       { id: `rfnd_race_${first.paymentId}`, amount: first.amount },
@@ -1030,15 +1135,28 @@ describe('refunds', () => {
     const { id: orderId, amount } = await flaky.service.createOrder({ plan: 'growth-engine', currency: 'INR' });
     const { razorpay_payment_id: paymentId } = await flaky.sandbox!.pay(orderId);
     const signature = paymentSignature(orderId, paymentId, flaky.gateway.keySecret);
-    const verification = { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature, plan: 'growth-engine', userDetails: client };
+    const verification = {
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: signature,
+      plan: 'growth-engine',
+      userDetails: client,
+    };
     expect((await flaky.service.verifyPayment(verification)).status).toBe(503);
     await flaky.sandbox!.settled();
     await flaky.service.settled();
-    const hook = signedRefundWebhook({ id: paymentId, order_id: orderId, amount, amount_refunded: amount }, { id: `rfnd_early_${paymentId}`, amount }, flaky.gateway.webhookSecret);
+    const hook = signedRefundWebhook(
+      { id: paymentId, order_id: orderId, amount, amount_refunded: amount },
+      { id: `rfnd_early_${paymentId}`, amount },
+      flaky.gateway.webhookSecret,
+    );
     await flaky.service.handleWebhook(Buffer.from(hook.body), hook.signature, `evt_refund_early_${paymentId}`);
     await flaky.service.settled();
     // Verified again while the account is still owed: told it was refunded, not "your account will be ready soon".
-    expect(await flaky.service.verifyPayment(verification)).toEqual({ status: 409, body: { success: false, msg: paymentMessages.refunded } });
+    expect(await flaky.service.verifyPayment(verification)).toEqual({
+      status: 409,
+      body: { success: false, msg: paymentMessages.refunded },
+    });
     outage.on = false;
     await flaky.service.reconcile();
     const row = await orderRow(orderId);
@@ -1046,7 +1164,10 @@ describe('refunds', () => {
     expect((await profileOf(row.customerUid!))?.purchasedPlan ?? null).toBeNull();
     expect(await claimOf(row.customerUid!)).toBeNull();
     // The buyer's page, reopened, verifies the payment again: told it was refunded, not "paid", and not signed in.
-    expect(await flaky.service.verifyPayment(verification)).toEqual({ status: 409, body: { success: false, msg: paymentMessages.refunded } });
+    expect(await flaky.service.verifyPayment(verification)).toEqual({
+      status: 409,
+      body: { success: false, msg: paymentMessages.refunded },
+    });
   });
 
   it('a checkout verified again after its payment was refunded in full is told so, and not signed in', async () => {
@@ -1082,7 +1203,7 @@ describe('refunds', () => {
     expect(await paymentRow(lower.paymentId)).toMatchObject({ refundNeeded: false });
   });
 
-  it('a refund still pending does not count: only the processed refund\'s own amount does', async () => {
+  it("a refund still pending does not count: only the processed refund's own amount does", async () => {
     const client = buyer();
     const bought = await buy('growth-engine', client);
     const half = bought.amount / 2;
@@ -1095,7 +1216,11 @@ describe('refunds', () => {
   it('a refund event without the amount refunded is stored and changes nothing', async () => {
     const client = buyer();
     const bought = await buy('launchpad', client);
-    const hook = signedWebhook('refund.processed', { id: bought.paymentId, order_id: bought.orderId, amount: bought.amount, currency: 'INR', status: 'refunded' }, payments.gateway.webhookSecret);
+    const hook = signedWebhook(
+      'refund.processed',
+      { id: bought.paymentId, order_id: bought.orderId, amount: bought.amount, currency: 'INR', status: 'refunded' },
+      payments.gateway.webhookSecret,
+    );
     expect((await postWebhook(app.url, hook.body, hook.signature, `evt_refund_bare_${bought.paymentId}`)).status).toBe(200);
     await settle();
     expect(await paymentRow(bought.paymentId)).toMatchObject({ status: 'captured', amountRefundedPaise: 0 });
@@ -1105,7 +1230,8 @@ describe('refunds', () => {
 
 describe('disputes', () => {
   let eventCount = 0;
-  const inboxRow = async (orderId: string) => (await listRows(testDb.db, 'orders', { q: orderId, limit: 5 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
+  const inboxRow = async (orderId: string) =>
+    (await listRows(testDb.db, 'orders', { q: orderId, limit: 5 }, 5)).find(({ row }) => row.gatewayOrderId === orderId)!.row;
   const openDisputes = async () => (await summaryCounts(testDb.db, 5)).openDisputes;
 
   async function dispute(
@@ -1134,7 +1260,15 @@ describe('disputes', () => {
     const before = await openDisputes();
     const respondBy = Math.floor(Date.UTC(2026, 11, 3, 18, 30) / 1000);
     const id = `disp_open_${paid.order.id.slice(6)}`;
-    await dispute(paid, 'created', { id, amount: paid.order.amount, status: 'open', phase: 'chargeback', reason_code: 'goods_not_received', reason_description: 'Services not received', respond_by: respondBy });
+    await dispute(paid, 'created', {
+      id,
+      amount: paid.order.amount,
+      status: 'open',
+      phase: 'chargeback',
+      reason_code: 'goods_not_received',
+      reason_description: 'Services not received',
+      respond_by: respondBy,
+    });
     expect((await inboxRow(paid.order.id)).dispute).toEqual({
       status: 'open',
       amountPaise: paid.order.amount,
@@ -1185,7 +1319,10 @@ describe('disputes', () => {
     await dispute({ ...paid, order: { ...paid.order, id: 'order_NotOurs0001' } }, 'created', { ...base, id: 'disp_not_ours' });
     expect((await inboxRow(paid.order.id)).dispute).toBeNull();
     expect(await openDisputes()).toBe(before);
-    const stored = await testDb.db.select().from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.type} like 'payment.dispute.%' and ${paymentWebhookEvents.processedAt} is null`);
+    const stored = await testDb.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(sql`${paymentWebhookEvents.type} like 'payment.dispute.%' and ${paymentWebhookEvents.processedAt} is null`);
     expect(stored).toEqual([]); // each stored and processed, none left to retry
   });
 });

@@ -91,7 +91,10 @@ describe('who gets the sign-in token', () => {
     const { order, checkout } = await paidOrder('launchpad', details);
     await payments.sandbox!.settled();
     await payments.service.settled();
-    expect((await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id)))[0]).toMatchObject({ fulfilledBy: 'webhook', accountCreated: true });
+    expect((await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, order.id)))[0]).toMatchObject({
+      fulfilledBy: 'webhook',
+      accountCreated: true,
+    });
     const withoutSecret = await verify({ ...checkout, userDetails: details, plan: 'launchpad' });
     expect((await withoutSecret.json()).token).toBeNull();
     const withSecret = await verify({ ...checkout, checkoutSecret: order.checkoutSecret, userDetails: details, plan: 'launchpad' });

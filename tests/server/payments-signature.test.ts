@@ -65,7 +65,9 @@ describe('webhook signature (the raw body with the webhook secret)', () => {
   it('is over the bytes: the same JSON re-serialised (spaces, key order) does not verify', () => {
     const reserialised = JSON.stringify(JSON.parse(razorpaySdkVector.body), null, 1);
     expect(isValidWebhookSignature(Buffer.from(reserialised), razorpaySdkVector.signature, razorpaySdkVector.secret)).toBe(false);
-    expect(isValidWebhookSignature(Buffer.from(`${razorpaySdkVector.body}\n`), razorpaySdkVector.signature, razorpaySdkVector.secret)).toBe(false);
+    expect(isValidWebhookSignature(Buffer.from(`${razorpaySdkVector.body}\n`), razorpaySdkVector.signature, razorpaySdkVector.secret)).toBe(
+      false,
+    );
   });
 
   it('accepts the signature in upper case (hex is hex) and refuses a missing one', () => {

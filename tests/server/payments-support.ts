@@ -103,7 +103,15 @@ export function signedRefundWebhook(
 export function signedDisputeWebhook(
   event: 'created' | 'under_review' | 'action_required' | 'won' | 'lost' | 'closed',
   payment: { id: string; order_id: string; amount: number },
-  dispute: { id: string; amount: number; status: string; respond_by?: number; phase?: string; reason_code?: string; reason_description?: string },
+  dispute: {
+    id: string;
+    amount: number;
+    status: string;
+    respond_by?: number;
+    phase?: string;
+    reason_code?: string;
+    reason_description?: string;
+  },
   secret: string,
   createdAt = Math.floor(Date.now() / 1000),
 ) {
@@ -114,7 +122,9 @@ export function signedDisputeWebhook(
     contains: ['payment', 'dispute'],
     payload: {
       payment: { entity: { entity: 'payment', currency: 'INR', method: 'card', status: 'captured', captured: true, ...payment } },
-      dispute: { entity: { entity: 'dispute', currency: 'INR', amount_deducted: 0, payment_id: payment.id, created_at: createdAt, ...dispute } },
+      dispute: {
+        entity: { entity: 'dispute', currency: 'INR', amount_deducted: 0, payment_id: payment.id, created_at: createdAt, ...dispute },
+      },
     },
     created_at: createdAt,
   });
@@ -160,7 +170,11 @@ export function postJson(url: string, path: string, body: unknown, headers: Reco
 }
 
 /** The tests' config in live mode: Razorpay's keys, its API at the fake, on the Auth Emulator the tests run. */
-export function liveConfig(fake: { url: string }, keys: { keyId: string; keySecret: string; webhookSecret: string }, gatewayTimeoutMs = 1_000): Config {
+export function liveConfig(
+  fake: { url: string },
+  keys: { keyId: string; keySecret: string; webhookSecret: string },
+  gatewayTimeoutMs = 1_000,
+): Config {
   return testConfig({
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     FIREBASE_PROJECT_ID: projectId,
@@ -184,6 +198,9 @@ export async function createOneTimeOrder(payments: { service: Pick<PaymentServic
     return Response.json(await payments.service.createOrder(body), { status: 201 });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return Response.json({ error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) } }, { status: err.status });
+    return Response.json(
+      { error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) } },
+      { status: err.status },
+    );
   }
 }

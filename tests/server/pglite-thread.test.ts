@@ -174,11 +174,10 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
     await expect(thread.query('select $1::jsonb', [{ site: new URL('https://example.in/') }])).rejects.toThrow(/type URL/);
     await expect(thread.query('select $1::jsonb', [[new Map()]])).rejects.toThrow(/type Map/);
     // Plain values, dates, bytes, arrays and plain objects cross whole.
-    const { rows } = await thread.query<{ when: Date; bytes: Uint8Array; doc: unknown }>('select $1::timestamptz as when, $2::bytea as bytes, $3::jsonb as doc', [
-      new Date('2026-11-26T00:00:00Z'),
-      new Uint8Array([1, 2, 3]),
-      { tags: ['a', 1, null], nested: { ok: true } },
-    ]);
+    const { rows } = await thread.query<{ when: Date; bytes: Uint8Array; doc: unknown }>(
+      'select $1::timestamptz as when, $2::bytea as bytes, $3::jsonb as doc',
+      [new Date('2026-11-26T00:00:00Z'), new Uint8Array([1, 2, 3]), { tags: ['a', 1, null], nested: { ok: true } }],
+    );
     expect(rows[0]!.when.toISOString()).toBe('2026-11-26T00:00:00.000Z');
     expect([...rows[0]!.bytes]).toEqual([1, 2, 3]);
     expect(rows[0]!.doc).toEqual({ tags: ['a', 1, null], nested: { ok: true } });

@@ -132,7 +132,11 @@ describe('POST /api/quiz-submissions: its own limit (issue 10, item 8)', () => {
     // A tight leads budget and the general budget left generous: only the leads class can refuse here.
     const limited = await startApp({ db: testDb.db, rateLimits: { leads: { windowMs: 60_000, limit: 2 } } });
     const submit = (body: unknown) =>
-      fetch(`${limited.url}/api/quiz-submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      fetch(`${limited.url}/api/quiz-submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
     try {
       expect((await submit({ language: 'en', answers })).status).toBe(201);
       expect((await submit({ language: 'en', answers })).status).toBe(201);
@@ -142,7 +146,9 @@ describe('POST /api/quiz-submissions: its own limit (issue 10, item 8)', () => {
         expect(refused.status).toBe(429);
         const json: unknown = await refused.json();
         expect(isErrorShape(json)).toBe(true);
-        expect(json).toMatchObject({ error: { code: 'rate_limited', message: 'Too many submissions from this address. Please wait a minute and try again.' } });
+        expect(json).toMatchObject({
+          error: { code: 'rate_limited', message: 'Too many submissions from this address. Please wait a minute and try again.' },
+        });
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
       }

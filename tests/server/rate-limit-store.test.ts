@@ -180,11 +180,9 @@ describe('the database store', () => {
     await sweeping.increment('y');
     expect(await testDb.db.select().from(rateLimitHits)).toHaveLength(5);
     await sweeping.increment('z');
-    await expect.poll(async () => (await testDb.db.select().from(rateLimitHits)).map((row) => row.key).sort()).toEqual([
-      'long:x',
-      'long:y',
-      'long:z',
-    ]);
+    await expect
+      .poll(async () => (await testDb.db.select().from(rateLimitHits)).map((row) => row.key).sort())
+      .toEqual(['long:x', 'long:y', 'long:z']);
     expect(await sweeping.deleteExpired()).toBe(0);
   });
 
@@ -244,9 +242,7 @@ describe('two servers on one database', () => {
     // On PostgreSQL the second server has its own pool, as a second process would; PGlite has only the one instance.
     if (testDb.url) second = await openDatabase({ databaseUrl: testDb.url, dataDir: ':memory:' });
     // The real classes' limits: no overrides.
-    servers = await Promise.all(
-      [testDb.db, second?.db ?? testDb.db].map((db) => listen(appOn({ db }))),
-    );
+    servers = await Promise.all([testDb.db, second?.db ?? testDb.db].map((db) => listen(appOn({ db }))));
   });
 
   afterAll(async () => {

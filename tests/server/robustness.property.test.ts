@@ -9,16 +9,7 @@ import { errorHandler } from '../../server/http/errors';
 import { silentLogger } from '../../server/logger';
 import { contactFieldErrors, parseContact } from '../../src/domain/contact';
 import { quizSubmissionSchema, type QuizAnswers } from '../../src/domain/quiz';
-import {
-  isErrorShape,
-  listen,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  validContact,
-  type RunningApp,
-  type TestDatabase,
-} from './support';
+import { isErrorShape, listen, openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
 import { quizProspect } from '../fixtures/quizProspect';
 
 /**
@@ -171,10 +162,7 @@ describe('any request to the API', () => {
 
   it('any method and path: 2xx or a 4xx in the error shape, never a 5xx', async () => {
     const verify = quietRateLimitWarnings();
-    await fc.assert(
-      fc.asyncProperty(method, path, fc.option(contentType, { nil: undefined }), body, extraHeaders, check),
-      runs,
-    );
+    await fc.assert(fc.asyncProperty(method, path, fc.option(contentType, { nil: undefined }), body, extraHeaders, check), runs);
     verify();
   });
 
@@ -198,10 +186,7 @@ const fieldValue = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(null, 0, 42.5, true, [], ['x'], {}, { name: 'x' }) },
 );
 
-const contactLike = fc.record(
-  { name: fieldValue, email: fieldValue, phone: fieldValue, message: fieldValue },
-  { requiredKeys: [] },
-);
+const contactLike = fc.record({ name: fieldValue, email: fieldValue, phone: fieldValue, message: fieldValue }, { requiredKeys: [] });
 
 // Valid forms must be generated on purpose: random strings almost never are.
 const validForm = fc.record({
@@ -243,10 +228,7 @@ describe('POST /api/contact', () => {
   it('agrees with the shared schema on urlencoded and multipart forms', async () => {
     const textForm = fc.oneof(
       validForm,
-      fc.record(
-        { name: printable(130), email: printable(60), phone: printable(20), message: printable(200) },
-        { requiredKeys: [] },
-      ),
+      fc.record({ name: printable(130), email: printable(60), phone: printable(20), message: printable(200) }, { requiredKeys: [] }),
     );
     await fc.assert(
       fc.asyncProperty(textForm, fc.boolean(), async (input, multipart) => {
@@ -329,7 +311,11 @@ const endpoints: Record<string, Endpoint> = {
     path: '/api/quiz-submissions',
     base: () => ({ language: 'en', answers: structuredClone(quizAnswers) }),
     // The fields the schema reads (the draft's extra fields are not part of a submission and are dropped unread).
-    fields: ['language', 'answers.goals.0', ...Object.keys(quizSubmissionSchema.parse({ language: 'en', answers: quizAnswers }).answers).map((key) => `answers.${key}`)],
+    fields: [
+      'language',
+      'answers.goals.0',
+      ...Object.keys(quizSubmissionSchema.parse({ language: 'en', answers: quizAnswers }).answers).map((key) => `answers.${key}`),
+    ],
     encodings: ['json'],
     target: () => app,
   },
@@ -344,7 +330,14 @@ const endpoints: Record<string, Endpoint> = {
   profile: {
     method: 'PATCH',
     path: '/api/me',
-    base: () => ({ displayName: 'Asha Verma', businessName: 'Rao Stores', role: 'Owner', industry: 'Retail', quizCompleted: true, chosenPlan: 'launchpad' }),
+    base: () => ({
+      displayName: 'Asha Verma',
+      businessName: 'Rao Stores',
+      role: 'Owner',
+      industry: 'Retail',
+      quizCompleted: true,
+      chosenPlan: 'launchpad',
+    }),
     fields: ['displayName', 'businessName', 'role', 'industry', 'quizCompleted', 'chosenPlan'],
     encodings: ['json'],
     target: () => accountApp,
@@ -411,7 +404,9 @@ describe('hostile text in every field of every endpoint: a 4xx in the error shap
 
   it('tallies every case: none answered 5xx', () => {
     const statuses = Object.fromEntries([...tally.byStatus].sort(([a], [b]) => a - b));
-    console.info(`hostile text: ${tally.cases} requests over ${cases.length} fields x encodings; statuses ${JSON.stringify(statuses)}; 5xx: ${tally.serverErrors}`);
+    console.info(
+      `hostile text: ${tally.cases} requests over ${cases.length} fields x encodings; statuses ${JSON.stringify(statuses)}; 5xx: ${tally.serverErrors}`,
+    );
     expect(tally.cases).toBe(cases.length * hostileRuns.numRuns);
     expect(tally.serverErrors).toBe(0);
   });

@@ -47,7 +47,7 @@ async function fieldErrorsOf(response: Response): Promise<Record<string, string>
   const body: unknown = await response.json();
   expect(response.status, JSON.stringify(body)).toBe(400);
   expect(isErrorShape(body)).toBe(true);
-  return ((body as { error: { details?: { fieldErrors?: Record<string, string> } } }).error.details?.fieldErrors ?? {});
+  return (body as { error: { details?: { fieldErrors?: Record<string, string> } } }).error.details?.fieldErrors ?? {};
 }
 
 describe.each(Object.entries(hostile))('%s in a text field', (_name, text) => {

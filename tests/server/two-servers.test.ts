@@ -56,7 +56,15 @@ async function startServer(name: string, db: Database): Promise<Server> {
     },
   };
   // A stored event is retried by any reconciler at once, so the receiving server and both reconcilers race for it.
-  const payments = createPayments({ config, db, logger: silentLogger, auth: auth.admin, grant: counted.grant, gateway, webhookRetryAfterMs: 0 });
+  const payments = createPayments({
+    config,
+    db,
+    logger: silentLogger,
+    auth: auth.admin,
+    grant: counted.grant,
+    gateway,
+    webhookRetryAfterMs: 0,
+  });
   const forward = createContactForwardHandler({ url: target.url, db });
   const server: Server = { name, payments, gatewayAsks, forwarded: 0 } as Server;
   server.worker = createOutboxWorker({
@@ -138,7 +146,16 @@ describe('two servers on one database', () => {
     );
     expect(answers).toEqual(texts.map(() => 201));
     await expect
-      .poll(async () => (await testDb.db.select().from(outbox).where(sql`${outbox.deliveredAt} is not null`)).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await testDb.db
+              .select()
+              .from(outbox)
+              .where(sql`${outbox.deliveredAt} is not null`)
+          ).length,
+        { timeout: 20_000 },
+      )
       .toBe(count);
     // A second delivery of a row would land within a poll or two of the first.
     await sleep(200);
@@ -154,12 +171,22 @@ describe('two servers on one database', () => {
     const count = 8;
     const created = await Promise.all(Array.from({ length: count }, (_, i) => newOrder(i)));
     const deliveries = created.flatMap((order, i) => {
-      const payment = { id: `pay_twoservers${i}`, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured', email: order.email };
+      const payment = {
+        id: `pay_twoservers${i}`,
+        order_id: order.id,
+        amount: order.amount,
+        currency: 'INR',
+        status: 'captured',
+        email: order.email,
+      };
       // Razorpay sends payment.captured and order.paid for one payment: two events, each possibly delivered twice.
       return ['payment.captured', 'order.paid'].flatMap((event) => {
         const { body, signature } = signedWebhook(event, payment, webhookSecret);
         const eventId = `evt_${event.replace('.', '_')}_${order.id}`;
-        return Array.from({ length: 6 }, (_, copy) => ({ eventId, send: () => postWebhook(serverFor(copy).app.url, body, signature, eventId) }));
+        return Array.from({ length: 6 }, (_, copy) => ({
+          eventId,
+          send: () => postWebhook(serverFor(copy).app.url, body, signature, eventId),
+        }));
       });
     });
     const answers = await Promise.all(
@@ -175,11 +202,15 @@ describe('two servers on one database', () => {
       expect(accepted, eventId).toHaveLength(1);
     }
     const ids = created.map((order) => order.id);
+    await expect.poll(async () => (await ordersOf(ids)).filter((row) => row.fulfilledAt).length, { timeout: 20_000 }).toBe(count);
     await expect
-      .poll(async () => (await ordersOf(ids)).filter((row) => row.fulfilledAt).length, { timeout: 20_000 })
-      .toBe(count);
-    await expect
-      .poll(async () => (await testDb.db.select().from(paymentWebhookEvents).where(inArray(paymentWebhookEvents.eventId, eventIds))).filter((row) => row.processedAt).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await testDb.db.select().from(paymentWebhookEvents).where(inArray(paymentWebhookEvents.eventId, eventIds))).filter(
+            (row) => row.processedAt,
+          ).length,
+        { timeout: 20_000 },
+      )
       .toBe(eventIds.length);
     await Promise.all(servers.map((server) => server.payments.service.settled()));
 
@@ -217,20 +248,34 @@ describe('two servers on one database', () => {
     // Paid at the gateway, but the browser never came back and the webhook was lost: ten minutes old.
     for (const [i, order] of abandoned.entries()) {
       await recordPayment(db, payment(order, i));
-      await db.update(orders).set({ createdAt: sql`now() - interval '10 minutes'` }).where(eq(orders.gatewayOrderId, order.id));
+      await db
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '10 minutes'` })
+        .where(eq(orders.gatewayOrderId, order.id));
     }
     // Paid and claimed, but the account step failed (Firebase was down): owed a fulfilment.
     for (const [i, order] of halfDone.entries()) {
       await recordPayment(db, payment(order, i));
       await db
         .update(orders)
-        .set({ status: 'paid', paidPaymentId: payment(order, i).id, paidAt: sql`now() - interval '1 minute'`, fulfilmentError: 'unavailable' })
+        .set({
+          status: 'paid',
+          paidPaymentId: payment(order, i).id,
+          paidAt: sql`now() - interval '1 minute'`,
+          fulfilmentError: 'unavailable',
+        })
         .where(eq(orders.gatewayOrderId, order.id));
     }
     // Stored by a server that died before processing them.
     for (const [i, order] of unprocessed.entries()) {
-      const { body } = signedWebhook('payment.captured', { id: `pay_event${i}${order.id.slice(6)}`, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' }, webhookSecret);
-      await db.insert(paymentWebhookEvents).values({ eventId: `evt_stored_${order.id}`, type: 'payment.captured', payload: JSON.parse(body) as unknown });
+      const { body } = signedWebhook(
+        'payment.captured',
+        { id: `pay_event${i}${order.id.slice(6)}`, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' },
+        webhookSecret,
+      );
+      await db
+        .insert(paymentWebhookEvents)
+        .values({ eventId: `evt_stored_${order.id}`, type: 'payment.captured', payload: JSON.parse(body) as unknown });
     }
     const grantsBefore = counted.grants.length;
 
@@ -255,7 +300,12 @@ describe('two servers on one database', () => {
     const events = await db
       .select()
       .from(paymentWebhookEvents)
-      .where(inArray(paymentWebhookEvents.eventId, unprocessed.map((order) => `evt_stored_${order.id}`)));
+      .where(
+        inArray(
+          paymentWebhookEvents.eventId,
+          unprocessed.map((order) => `evt_stored_${order.id}`),
+        ),
+      );
     expect(events.map((event) => [event.attempts, Boolean(event.processedAt)])).toEqual(unprocessed.map(() => [1, true]));
     console.log(
       `two servers: ${ids.length} owed orders reconciled by 2 reconcilers (timers and ${passes.length} explicit passes at once), ` +

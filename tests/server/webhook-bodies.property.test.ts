@@ -88,7 +88,12 @@ describe('a signed webhook body', () => {
       fc.boolean(),
       fc.constant(null),
       fc.bigInt({ min: -(10n ** 60n), max: 10n ** 60n }).map((big) => ({ rawNumber: big.toString() })),
-      fc.constantFrom({ rawNumber: '1e999' }, { rawNumber: '-1e999' }, { rawNumber: '1e-999' }, { rawNumber: '123456789012345678901234567890.5' }),
+      fc.constantFrom(
+        { rawNumber: '1e999' },
+        { rawNumber: '-1e999' },
+        { rawNumber: '1e-999' },
+        { rawNumber: '123456789012345678901234567890.5' },
+      ),
     );
     const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
       value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
@@ -99,18 +104,38 @@ describe('a signed webhook body', () => {
     const write = (value: unknown): string => {
       if (value && typeof value === 'object' && 'rawNumber' in value && Object.keys(value).length === 1) return String(value.rawNumber);
       if (Array.isArray(value)) return `[${value.map(write).join(',')}]`;
-      if (value && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${write(v)}`).join(',')}}`;
+      if (value && typeof value === 'object')
+        return `{${Object.entries(value)
+          .map(([k, v]) => `${JSON.stringify(k)}:${write(v)}`)
+          .join(',')}}`;
       return JSON.stringify(value) ?? 'null';
     };
-    const nested = fc.integer({ min: 1, max: 8_000 }).chain((depth) =>
-      fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}"\\ud800"${'}'.repeat(depth)}`),
-    );
+    const nested = fc
+      .integer({ min: 1, max: 8_000 })
+      .chain((depth) =>
+        fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}"\\ud800"${'}'.repeat(depth)}`),
+      );
     const wrongTypes = fc.record({
       entity: json,
-      event: fc.oneof(fc.constantFrom('payment.captured', 'payment.authorized', 'order.paid', 'payment.failed', 'refund.processed', 'payment.dispute.created'), json),
+      event: fc.oneof(
+        fc.constantFrom(
+          'payment.captured',
+          'payment.authorized',
+          'order.paid',
+          'payment.failed',
+          'refund.processed',
+          'payment.dispute.created',
+        ),
+        json,
+      ),
       payload: fc.oneof(
         json,
-        fc.record({ payment: fc.oneof(json, fc.record({ entity: fc.record({ id: json, order_id: json, amount: json, status: json, email: json, notes: json }) })) }),
+        fc.record({
+          payment: fc.oneof(
+            json,
+            fc.record({ entity: fc.record({ id: json, order_id: json, amount: json, status: json, email: json, notes: json }) }),
+          ),
+        }),
       ),
       created_at: json,
     });

@@ -65,7 +65,7 @@ describe('createWriteBatcher', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
   });
 
-  it('fails every row at once, without retries, when the failure is no row\'s fault', async () => {
+  it("fails every row at once, without retries, when the failure is no row's fault", async () => {
     const down = new Error('connect ECONNREFUSED');
     let calls = 0;
     const batcher = createWriteBatcher(
@@ -133,7 +133,11 @@ describe('orders through the batcher, on the database', () => {
       return insertOrders(testDb.db, rows);
     });
     const wanted = Array.from({ length: 40 }, (_, i) =>
-      newOrder({ amountPaise: 100 + i, customerEmail: i % 2 ? `buyer${i}@example.in` : null, customerDetails: i % 2 ? { fullName: `Buyer ${i}` } : null }),
+      newOrder({
+        amountPaise: 100 + i,
+        customerEmail: i % 2 ? `buyer${i}@example.in` : null,
+        customerDetails: i % 2 ? { fullName: `Buyer ${i}` } : null,
+      }),
     );
     const answers = await Promise.all(wanted.map((order) => batcher.write(order)));
     expect(answers).toEqual(wanted.map((order) => ({ gatewayOrderId: order.gatewayOrderId, amountPaise: order.amountPaise })));
@@ -141,7 +145,12 @@ describe('orders through the batcher, on the database', () => {
     const [stored] = await testDb.db.select({ n: count() }).from(orders);
     expect(stored!.n).toBe(40);
     const [odd] = await testDb.db.select().from(orders).where(eq(orders.gatewayOrderId, wanted[1]!.gatewayOrderId));
-    expect(odd).toMatchObject({ status: 'created', customerEmail: 'buyer1@example.in', customerDetails: { fullName: 'Buyer 1' }, mode: 'sandbox' });
+    expect(odd).toMatchObject({
+      status: 'created',
+      customerEmail: 'buyer1@example.in',
+      customerDetails: { fullName: 'Buyer 1' },
+      mode: 'sandbox',
+    });
   });
 
   it('answers an order written again (a retry after its batch was committed) with the stored row, not an error', async () => {
@@ -156,8 +165,15 @@ describe('orders through the batcher, on the database', () => {
 
   it('fails a batch on the driver with an error whose log summary names the statement, never its values', async () => {
     await insertOrders(testDb.db, [newOrder({ receipt: 'rcpt_taken_by_buyer9@example.in' })]);
-    const error = await insertOrders(testDb.db, [newOrder(), newOrder({ receipt: 'rcpt_taken_by_buyer9@example.in' })]).catch((caught: unknown) => caught);
-    expect(summariseDatabaseError(error)).toMatchObject({ sqlState: '23505', operation: 'insert orders', table: 'orders', unavailable: false });
+    const error = await insertOrders(testDb.db, [newOrder(), newOrder({ receipt: 'rcpt_taken_by_buyer9@example.in' })]).catch(
+      (caught: unknown) => caught,
+    );
+    expect(summariseDatabaseError(error)).toMatchObject({
+      sqlState: '23505',
+      operation: 'insert orders',
+      table: 'orders',
+      unavailable: false,
+    });
     expect(String((error as Error).message)).not.toContain('buyer9');
   });
 
@@ -177,7 +193,8 @@ describe('orders through the batcher, on the database', () => {
     const onDriver = vi.spyOn(driver, 'query');
     // The driver's own call: SQL text and parameters, without Drizzle's type parsers (PGlite) or query object (pg).
     const batchesOnDriver = () =>
-      onDriver.mock.calls.filter((args) => args.length === 2 && typeof args[0] === 'string' && args[0].includes('jsonb_to_recordset')).length;
+      onDriver.mock.calls.filter((args) => args.length === 2 && typeof args[0] === 'string' && args[0].includes('jsonb_to_recordset'))
+        .length;
     const direct = [newOrder(), newOrder()];
     await insertOrders(testDb.db, direct);
     expect(batchesOnDriver()).toBe(1);
@@ -193,7 +210,9 @@ describe('orders through the batcher, on the database', () => {
     expect(batchesOnDriver()).toBe(1);
     onDriver.mockRestore();
     const stored = await testDb.db.select({ id: orders.id, gatewayOrderId: orders.gatewayOrderId }).from(orders);
-    expect(stored.map((row) => row.gatewayOrderId).sort()).toEqual([...direct, ...inTransaction].map((order) => order.gatewayOrderId).sort());
+    expect(stored.map((row) => row.gatewayOrderId).sort()).toEqual(
+      [...direct, ...inTransaction].map((order) => order.gatewayOrderId).sort(),
+    );
     expect(new Set(stored.map((row) => row.id)).size).toBe(5);
     for (const { id } of stored) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });

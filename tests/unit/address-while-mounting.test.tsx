@@ -34,7 +34,9 @@ it('a page followed to while the app mounts is the page shown once it has mounte
   const host = document.body.appendChild(document.createElement('div'));
   const root = createRoot(host);
   await act(async () => root.render(<App router={RouterWithARace} />));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Simple, transparent plans that grow with you' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Simple, transparent plans that grow with you' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
   expect(window.location.hash).toBe('#/pricing');
   await act(async () => root.unmount());
   host.remove();

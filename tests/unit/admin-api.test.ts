@@ -43,7 +43,10 @@ describe('admin API client', () => {
 
   it('keeps 401 and 403 (not_staff) as ApiErrors with their status, which the machine tells apart', async () => {
     const signedOut = json(401, errorEnvelope('unauthorized', 'Sign in to continue.'));
-    await expect(fetchSummary({ token: 't', fetchImpl: signedOut })).rejects.toMatchObject({ status: 401, message: 'Sign in to continue.' });
+    await expect(fetchSummary({ token: 't', fetchImpl: signedOut })).rejects.toMatchObject({
+      status: 401,
+      message: 'Sign in to continue.',
+    });
     const notStaff = json(403, errorEnvelope('not_staff', 'This page is for GrowthPath staff.'));
     await expect(fetchSummary({ token: 't', fetchImpl: notStaff })).rejects.toMatchObject({ status: 403, code: 'not_staff' });
   });
@@ -51,7 +54,9 @@ describe('admin API client', () => {
   it('patches a lead with the update and reads the updated row', async () => {
     const updated = { ...failedContact, status: 'contacted', staffNote: 'Called.' };
     const fetchImpl = json(200, updated);
-    await expect(updateLead('contact', 'c/1', { status: 'contacted', staffNote: 'Called.' }, { token: 't', fetchImpl })).resolves.toEqual(updated);
+    await expect(updateLead('contact', 'c/1', { status: 'contacted', staffNote: 'Called.' }, { token: 't', fetchImpl })).resolves.toEqual(
+      updated,
+    );
     const { url, init } = callOf(fetchImpl);
     expect(url).toBe('/api/admin/leads/contact/c%2F1');
     expect(init.method).toBe('PATCH');

@@ -10,7 +10,10 @@ const forwarding = (changes: Partial<typeof failedContact.forwarding>) => ({ for
 describe('inbox wording', () => {
   it('words each forwarding state as a badge', () => {
     expect(forwardingBadge(forwarding({ state: 'delivered' }))).toEqual({ text: 'Delivered', tone: 'good' });
-    expect(forwardingBadge(forwarding({ state: 'retrying', attempts: 2, maxAttempts: 5 }))).toEqual({ text: 'Retrying (2 of 5)', tone: 'warn' });
+    expect(forwardingBadge(forwarding({ state: 'retrying', attempts: 2, maxAttempts: 5 }))).toEqual({
+      text: 'Retrying (2 of 5)',
+      tone: 'warn',
+    });
     expect(forwardingBadge(forwarding({ state: 'failed', attempts: 5 }))).toEqual({ text: 'Failed after 5 attempts', tone: 'bad' });
     expect(forwardingBadge(forwarding({ state: 'failed', attempts: 1 })).text).toBe('Failed after 1 attempt');
     expect(forwardingBadge(forwarding({ state: 'queued' })).text).toBe('Queued');
@@ -20,7 +23,13 @@ describe('inbox wording', () => {
   it('words a dispute: an open one with the date to answer by, the rest by how it ended', () => {
     // Razorpay closes a dispute at midnight in India (4 Dec 00:00 IST here): the last day to answer is 3 Dec, whatever
     // the browser's own time zone (the unit tests run in UTC, where this moment is still 3 Dec).
-    const open = { status: 'open' as const, amountPaise: 2_150_000, phase: 'pre_arbitration', reason: 'Services not received', respondBy: '2026-12-03T18:30:00.000Z' };
+    const open = {
+      status: 'open' as const,
+      amountPaise: 2_150_000,
+      phase: 'pre_arbitration',
+      reason: 'Services not received',
+      respondBy: '2026-12-03T18:30:00.000Z',
+    };
     expect(disputeBadge(open)).toEqual({ text: 'Dispute: answer by 3 Dec 2026', tone: 'bad' });
     expect(disputeBadge({ ...open, respondBy: null }).text).toBe('Dispute open');
     expect(disputeBadge({ ...open, status: 'under_review' })).toEqual({ text: 'Dispute under review', tone: 'warn' });
@@ -30,7 +39,9 @@ describe('inbox wording', () => {
       `${formatInr(21_500)} disputed (pre arbitration): Services not received. Open: answer it in the Razorpay Dashboard by 3 Dec 2026, 11:59 pm IST.`,
     );
     expect(disputeBadge({ ...open, respondBy: '2026-12-04T18:29:00.000Z' }).text).toBe('Dispute: answer by 4 Dec 2026'); // 11:59 pm IST, 4 Dec
-    expect(disputeSummary({ ...open, status: 'won', phase: null, reason: null }, 'INR')).toBe(`${formatInr(21_500)} disputed. Won: the payment stays with us.`);
+    expect(disputeSummary({ ...open, status: 'won', phase: null, reason: null }, 'INR')).toBe(
+      `${formatInr(21_500)} disputed. Won: the payment stays with us.`,
+    );
   });
 
   it('labels quiz answers with the English questions and option words, skipping what was not asked', () => {

@@ -38,7 +38,9 @@ async function renderTab(tab: InboxTab, page: InboxPage, summary = inboxSummary)
   );
   await screen.findByRole('navigation', { name: 'Pages' });
   if (tab !== 'contact') {
-    await view.user.click(screen.getByRole('button', { name: new RegExp(`^${tab === 'orders' ? 'Orders' : tab === 'quiz' ? 'Quiz' : 'Chat'}`) }));
+    await view.user.click(
+      screen.getByRole('button', { name: new RegExp(`^${tab === 'orders' ? 'Orders' : tab === 'quiz' ? 'Quiz' : 'Chat'}`) }),
+    );
     await screen.findByRole('navigation', { name: 'Pages' });
   }
   return view;
@@ -49,7 +51,9 @@ describe('inbox views', () => {
     desktop(true);
     await renderTab('orders', { items: [paidOrder], nextCursor: null });
     const table = screen.getByRole('table', { name: 'Orders, newest first' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Received', 'Customer', 'Plan', 'Amount', 'Status', 'Gateway ids', 'Fulfilled']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('₹21,500');
@@ -62,7 +66,13 @@ describe('inbox views', () => {
     desktop(true);
     const disputed = {
       ...paidOrder,
-      dispute: { status: 'open' as const, amountPaise: 2_150_000, phase: 'chargeback', reason: 'Services not received', respondBy: '2026-12-03T18:30:00.000Z' },
+      dispute: {
+        status: 'open' as const,
+        amountPaise: 2_150_000,
+        phase: 'chargeback',
+        reason: 'Services not received',
+        respondBy: '2026-12-03T18:30:00.000Z',
+      },
     };
     const { user } = await renderTab('orders', { items: [disputed], nextCursor: null }, { ...inboxSummary, openDisputes: 2 });
     expect(within(screen.getByRole('list', { name: 'Needs attention' })).getByText('2 disputes to answer')).toBeInTheDocument();
@@ -93,7 +103,9 @@ describe('inbox views', () => {
     const { user } = await renderTab('chat', { items: [chatLead], nextCursor: null });
     await user.click(screen.getByRole('button', { name: 'Ravi Kumar' }));
     const turns = within(screen.getByRole('dialog')).getAllByRole('listitem');
-    expect(turns.map((turn) => turn.textContent)).toEqual(chatLead.transcript.map((turn) => `${turn.role === 'user' ? 'Visitor' : 'Assistant'}${turn.text}`));
+    expect(turns.map((turn) => turn.textContent)).toEqual(
+      chatLead.transcript.map((turn) => `${turn.role === 'user' ? 'Visitor' : 'Assistant'}${turn.text}`),
+    );
   });
 
   it('sends a signed-out visitor to sign in and back', async () => {

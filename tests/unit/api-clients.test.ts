@@ -8,7 +8,8 @@ import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
 
 const answering = (body: string, status = 200) => vi.fn<typeof fetch>(async () => new Response(body, { status }));
 const offline = () => vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch')));
-const envelope = (code: string, message: string, details?: object) => JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } });
+const envelope = (code: string, message: string, details?: object) =>
+  JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } });
 
 const contact = { name: 'Asha Rao', email: 'asha@example.in', phone: '', message: 'Please call me about growth.' };
 const APOLOGY = 'Sorry, there was a problem sending your message.';
@@ -19,7 +20,10 @@ describe('sendContactMessage', () => {
   });
 
   it('rejects a field refusal with the server’s field errors and sentence', async () => {
-    const fetchImpl = answering(envelope('validation_failed', 'Please correct the highlighted fields.', { fieldErrors: { email: 'Bad email.' } }), 400);
+    const fetchImpl = answering(
+      envelope('validation_failed', 'Please correct the highlighted fields.', { fieldErrors: { email: 'Bad email.' } }),
+      400,
+    );
     await expect(sendContactMessage(contact, fetchImpl)).rejects.toMatchObject({
       fieldErrors: { email: 'Bad email.' },
       message: 'Please correct the highlighted fields.',
@@ -38,9 +42,13 @@ describe('sendContactMessage', () => {
     await expect(sendContactMessage(contact, answering(envelope('rate_limited', 'Too many messages.'), 429))).rejects.toMatchObject({
       message: `${APOLOGY} Server responded with 429: Too many messages.`,
     });
-    await expect(sendContactMessage(contact, answering('', 500))).rejects.toMatchObject({ message: `${APOLOGY} Server responded with 500.` });
+    await expect(sendContactMessage(contact, answering('', 500))).rejects.toMatchObject({
+      message: `${APOLOGY} Server responded with 500.`,
+    });
     await expect(sendContactMessage(contact, offline())).rejects.toMatchObject({ message: `${APOLOGY} Failed to fetch` });
-    await expect(sendContactMessage(contact, answering('{"result":"maybe"}'))).rejects.toMatchObject({ message: `${APOLOGY} An unknown error occurred.` });
+    await expect(sendContactMessage(contact, answering('{"result":"maybe"}'))).rejects.toMatchObject({
+      message: `${APOLOGY} An unknown error occurred.`,
+    });
   });
 });
 
@@ -65,13 +73,15 @@ describe('getAccount / updateAccount', () => {
   });
 
   it('shows the server’s sentence, else its own with the status or the connection', async () => {
-    await expect(updateAccount('tok', { displayName: 'A' }, answering(envelope('validation_failed', 'Some details could not be saved.'), 400))).rejects.toThrow(
-      'Some details could not be saved.',
-    );
+    await expect(
+      updateAccount('tok', { displayName: 'A' }, answering(envelope('validation_failed', 'Some details could not be saved.'), 400)),
+    ).rejects.toThrow('Some details could not be saved.');
     await expect(getAccount('tok', answering('<html>bad gateway</html>', 502))).rejects.toThrow(
       'We could not load your account details. Please try again. (Status 502.)',
     );
-    await expect(updateAccount('tok', {}, offline())).rejects.toThrow('We could not save your details. Please try again. Check your connection.');
+    await expect(updateAccount('tok', {}, offline())).rejects.toThrow(
+      'We could not save your details. Please try again. Check your connection.',
+    );
     await expect(getAccount('tok', answering('{"uid":7}'))).rejects.toThrow(/^We could not load your account details. Please try again.$/);
   });
 });

@@ -87,7 +87,9 @@ function fakeWindow({ parsing = false, elsewhere = false, elementTiming = true, 
     /** What the script has asked for so far, in order. */
     requested() {
       return [...doc.head.children].map((element) =>
-        element instanceof HTMLScriptElement ? `script ${element.type || 'classic'} ${element.getAttribute('src')}` : `${element.getAttribute('rel')} ${element.getAttribute('href')}`,
+        element instanceof HTMLScriptElement
+          ? `script ${element.type || 'classic'} ${element.getAttribute('src')}`
+          : `${element.getAttribute('rel')} ${element.getAttribute('href')}`,
       );
     },
   };

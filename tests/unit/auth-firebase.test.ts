@@ -24,7 +24,8 @@ const emulatorUp = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.
   .then((response) => response.ok)
   .catch(() => false);
 // A missing emulator is a broken set-up, never a reason to skip.
-if (!emulatorUp) throw new Error(`No Firebase Auth Emulator answers at ${emulatorHost}: run the tests with \`npm run test:unit\`, which starts one.`);
+if (!emulatorUp)
+  throw new Error(`No Firebase Auth Emulator answers at ${emulatorHost}: run the tests with \`npm run test:unit\`, which starts one.`);
 
 const config = firebaseWebConfig({ VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost });
 const email = () => `meera.${randomUUID()}@example.in`;
@@ -48,7 +49,11 @@ describe('Firebase adapter and live auth runtime (Auth Emulator)', () => {
     await adapter.createAccount('Meera Shah', address, 'secret-123');
     await adapter.signOut();
 
-    const failure = (promise: Promise<unknown>) => promise.then(() => 'no error', (error: Error) => error.message);
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'no error',
+        (error: Error) => error.message,
+      );
     // A wrong password and an unknown address read the same (and do on a real project with enumeration protection).
     const wrong = await failure(adapter.signIn(address, 'not-the-password'));
     expect(wrong).toBe('The email or password is incorrect. Please try again.');
@@ -125,7 +130,12 @@ describe('Firebase adapter and live auth runtime (Auth Emulator)', () => {
     expect(runtime.getSnapshot().activity).toBe('customToken');
     await until(runtime, (state) => state.activity !== 'customToken');
     expect(runtime.getSnapshot()).toMatchObject({ status: 'signedIn', error: null });
-    expect(runtime.getSnapshot().user).toMatchObject({ uid: buyer.uid, displayName: 'Ravi Kumar', quizCompleted: true, hasPassword: false });
+    expect(runtime.getSnapshot().user).toMatchObject({
+      uid: buyer.uid,
+      displayName: 'Ravi Kumar',
+      quizCompleted: true,
+      hasPassword: false,
+    });
     await until(runtime, (state) => state.profileStatus === 'ready');
     expect(saved).toEqual([{ quizCompleted: true }]);
     expect(runtime.getSnapshot()).toMatchObject({ status: 'signedIn', profile: { purchasedPlan: 'growth-engine', quizCompleted: true } });

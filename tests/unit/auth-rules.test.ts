@@ -42,7 +42,12 @@ describe('where a signed-in user goes (docs/product.md §4, D4, D16)', () => {
   });
 
   it('after creating an account for a plan: on to pay for it, with the profile details', () => {
-    expect(signInDestination(user({ businessName: null, role: null, industry: null }), { checkoutPlan: 'growth-engine', redirect: '/dashboard' })).toEqual({
+    expect(
+      signInDestination(user({ businessName: null, role: null, industry: null }), {
+        checkoutPlan: 'growth-engine',
+        redirect: '/dashboard',
+      }),
+    ).toEqual({
       to: '/payment',
       state: {
         plan: 'growth-engine',
@@ -60,7 +65,9 @@ describe('where a signed-in user goes (docs/product.md §4, D4, D16)', () => {
   });
 
   it('not to checkout for a plan already bought, nor for one not sold online', () => {
-    expect(signInDestination(user({ purchasedPlan: 'launchpad', quizCompleted: true }), { checkoutPlan: 'launchpad' }).to).toBe('/dashboard');
+    expect(signInDestination(user({ purchasedPlan: 'launchpad', quizCompleted: true }), { checkoutPlan: 'launchpad' }).to).toBe(
+      '/dashboard',
+    );
     expect(signInDestination(user(), { checkoutPlan: 'scale-up' }).to).toBe('/pricing');
   });
 
@@ -89,7 +96,9 @@ describe('where a signed-in user goes (docs/product.md §4, D4, D16)', () => {
 
 describe('profile updates (PATCH /api/me)', () => {
   it('accepts the fields a client may change, trimmed', () => {
-    expect(parseProfileUpdate({ displayName: ' Asha Rao ', businessName: 'Rao Stores', quizCompleted: true, chosenPlan: 'launchpad' })).toEqual({
+    expect(
+      parseProfileUpdate({ displayName: ' Asha Rao ', businessName: 'Rao Stores', quizCompleted: true, chosenPlan: 'launchpad' }),
+    ).toEqual({
       ok: true,
       value: { displayName: 'Asha Rao', businessName: 'Rao Stores', quizCompleted: true, chosenPlan: 'launchpad' },
     });
@@ -141,7 +150,10 @@ describe('identity provider errors as sentences', () => {
     expect(authErrorMessage(new Error('Firebase: Something odd happened (auth/brand-new-code).'))).toBe('Something odd happened.');
     expect(authErrorMessage(new Error('Firebase: Error (auth/brand-new-code).'))).toBe('An unexpected error occurred.');
     expect(authErrorMessage({})).toBe('An unexpected error occurred.');
-    expect(toAuthError({ code: 'auth/weak-password' })).toMatchObject({ message: 'Choose a stronger password of at least 6 characters.', code: 'auth/weak-password' });
+    expect(toAuthError({ code: 'auth/weak-password' })).toMatchObject({
+      message: 'Choose a stronger password of at least 6 characters.',
+      code: 'auth/weak-password',
+    });
   });
 });
 

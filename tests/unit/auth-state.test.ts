@@ -8,7 +8,10 @@ import { authStateOf } from '../../src/lib/auth/authState';
  * words people read (src/content/authMessages.ts). These are the sentences the site has always shown.
  */
 
-const ravi: Session = { account: { uid: 'u-ravi', email: 'ravi@kumarclinic.in', displayName: 'Ravi Kumar', hasPassword: false }, extras: null };
+const ravi: Session = {
+  account: { uid: 'u-ravi', email: 'ravi@kumarclinic.in', displayName: 'Ravi Kumar', hasPassword: false },
+  extras: null,
+};
 
 function started(outcomes: Partial<Record<'signIn' | 'signInWithToken' | 'setPassword', () => Promise<unknown>>> = {}) {
   let emit: (event: AuthEvent) => void = () => undefined;
@@ -72,9 +75,7 @@ describe('the auth view', () => {
     emailed.actor.send({ type: 'auth.setPassword', password: 'new-secret-1' });
     expect(emailed.view().passwordSaving).toBe(true);
     await settled();
-    expect(emailed.view().passwordNotice).toBe(
-      'For your security, we have emailed a link to ravi@kumarclinic.in to set your password.',
-    );
+    expect(emailed.view().passwordNotice).toBe('For your security, we have emailed a link to ravi@kumarclinic.in to set your password.');
 
     const set = started({ setPassword: async () => 'set' });
     set.emit({ type: 'auth.changed', session: ravi });

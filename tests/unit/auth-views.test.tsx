@@ -145,7 +145,9 @@ describe('sign-in page', () => {
     await user.type(screen.getByLabelText('Email'), ' meera@example.in ');
     await user.type(screen.getByLabelText('Password'), 'secret-123');
     await user.click(screen.getByRole('button', { name: /Create Account/ }));
-    expect(sent).toEqual([{ type: 'auth.signUp', name: 'Meera Shah', email: 'meera@example.in', password: 'secret-123', plan: 'launchpad' }]);
+    expect(sent).toEqual([
+      { type: 'auth.signUp', name: 'Meera Shah', email: 'meera@example.in', password: 'secret-123', plan: 'launchpad' },
+    ]);
   });
 
   it('switches tabs with the arrow keys, keeps the query, and clears the last error', async () => {
@@ -172,7 +174,10 @@ describe('sign-in page', () => {
   const location = () => screen.getByRole('status', { name: 'location' }).textContent;
 
   it('sends a new account on to pay for its plan, with the profile details (D4)', () => {
-    const { router } = renderRoutes('/signin?view=signup&plan=growth-engine', signedIn({ checkoutPlan: 'growth-engine', profile: null, profileStatus: 'saving' }));
+    const { router } = renderRoutes(
+      '/signin?view=signup&plan=growth-engine',
+      signedIn({ checkoutPlan: 'growth-engine', profile: null, profileStatus: 'saving' }),
+    );
     expect(router.state.location.pathname).toBe('/payment');
     expect(router.state.location.state).toMatchObject({
       plan: 'growth-engine',
@@ -241,24 +246,21 @@ describe('dashboard', () => {
 
     const results = screen.getByRole('region', { name: /Results/ });
     expect(within(results).getByText('Sample figures')).toBeVisible();
-    expect(within(results).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Leads generated',
-      'Conversion rate',
-      'Website traffic',
-      'Ad spend',
-    ]);
+    expect(
+      within(results)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Leads generated', 'Conversion rate', 'Website traffic', 'Ad spend']);
 
     const timeline = screen.getByRole('region', { name: 'Project timeline' });
     const phases = within(timeline).getAllByRole('heading', { level: 3 });
     expect(phases).toHaveLength(5);
     // Forty days in: onboarding done, setup under way.
-    expect(within(timeline).getAllByText(/^(Completed|In Progress|Pending)$/).map((status) => status.textContent)).toEqual([
-      'Completed',
-      'In Progress',
-      'Pending',
-      'Pending',
-      'Pending',
-    ]);
+    expect(
+      within(timeline)
+        .getAllByText(/^(Completed|In Progress|Pending)$/)
+        .map((status) => status.textContent),
+    ).toEqual(['Completed', 'In Progress', 'Pending', 'Pending', 'Pending']);
 
     const apps = within(screen.getByRole('region', { name: 'Your Apps' })).getAllByRole('heading', { level: 3 });
     const scaleUp = plans.find((plan) => plan.key === 'scale-up')!;
@@ -304,7 +306,14 @@ describe('pricing Buy Now', () => {
     expect(router.state.location.pathname).toBe('/payment');
     expect(router.state.location.state).toMatchObject({
       plan: 'launchpad',
-      userDetails: { fullName: 'Asha Rao', email: 'asha@raostores.in', businessName: 'Rao Stores', role: 'Owner', industry: 'Retail', phone: '' },
+      userDetails: {
+        fullName: 'Asha Rao',
+        email: 'asha@raostores.in',
+        businessName: 'Rao Stores',
+        role: 'Owner',
+        industry: 'Retail',
+        phone: '',
+      },
     });
   });
 
@@ -314,6 +323,3 @@ describe('pricing Buy Now', () => {
     expect(router.state.location.state).toMatchObject({ userDetails: { fullName: 'Guest User', businessName: 'My Business' } });
   });
 });
-
-
-

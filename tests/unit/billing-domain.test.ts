@@ -50,8 +50,14 @@ describe('cancelling', () => {
   const paidThrough = ist('2026-12-27T00:00:00');
 
   it('15 days or more before the billing date: nothing more is charged, the plan ends with the paid period', () => {
-    expect(cancellationOutcome(new Date(paidThrough.getTime() - 20 * day), paidThrough)).toEqual({ kind: 'at_period_end', endsAt: paidThrough });
-    expect(cancellationOutcome(new Date(paidThrough.getTime() - 15 * day), paidThrough)).toEqual({ kind: 'at_period_end', endsAt: paidThrough });
+    expect(cancellationOutcome(new Date(paidThrough.getTime() - 20 * day), paidThrough)).toEqual({
+      kind: 'at_period_end',
+      endsAt: paidThrough,
+    });
+    expect(cancellationOutcome(new Date(paidThrough.getTime() - 15 * day), paidThrough)).toEqual({
+      kind: 'at_period_end',
+      endsAt: paidThrough,
+    });
   });
 
   it('inside the 15 days: the next charge is taken, and the plan ends with the period it pays for', () => {
@@ -96,7 +102,11 @@ describe('what an account holds', () => {
   it('a one-time payment from before billing pays for a month from its date', () => {
     const paidAt = ist('2026-11-20T10:00:00');
     const legacy = [{ plan: 'launchpad' as const, paidAt }];
-    expect(entitlementOf([], legacy, ist('2026-12-19T10:00:00'))).toEqual({ plan: 'launchpad', state: 'ending', paidThrough: ist('2026-12-20T00:00:00') });
+    expect(entitlementOf([], legacy, ist('2026-12-19T10:00:00'))).toEqual({
+      plan: 'launchpad',
+      state: 'ending',
+      paidThrough: ist('2026-12-20T00:00:00'),
+    });
     expect(entitlementOf([], legacy, ist('2026-12-20T10:00:00')).plan).toBeNull();
   });
 

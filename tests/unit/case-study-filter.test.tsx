@@ -12,7 +12,13 @@ describe('Case study filter chips', () => {
     const group = screen.getByRole('group', { name: 'Filter case studies by service' });
     const chips = Array.from(group.querySelectorAll('button')).map((chip) => chip.textContent);
     expect(chips).toEqual([
-      'All', 'Web Development', 'Brand Design', 'Digital Marketing', 'Social Media', 'Sales Funnel', 'AI Agent Services',
+      'All',
+      'Web Development',
+      'Brand Design',
+      'Digital Marketing',
+      'Social Media',
+      'Sales Funnel',
+      'AI Agent Services',
     ]);
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     expect(cardTitles()).toHaveLength(caseStudies.length);

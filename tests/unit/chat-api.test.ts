@@ -71,8 +71,13 @@ describe('streamChat', () => {
 
   it('rejects on an error event, after the pieces that came before it', async () => {
     const pieces: string[] = [];
-    const fetchImpl = fetchStreaming(['data: {"type":"delta","text":"Half"}\n\n', 'data: {"type":"error","message":"The assistant is busy right now."}\n\n']);
-    await expect(streamChat(request, { onDelta: (text) => pieces.push(text), fetchImpl })).rejects.toThrow('The assistant is busy right now.');
+    const fetchImpl = fetchStreaming([
+      'data: {"type":"delta","text":"Half"}\n\n',
+      'data: {"type":"error","message":"The assistant is busy right now."}\n\n',
+    ]);
+    await expect(streamChat(request, { onDelta: (text) => pieces.push(text), fetchImpl })).rejects.toThrow(
+      'The assistant is busy right now.',
+    );
     expect(pieces).toEqual(['Half']);
   });
 
@@ -82,10 +87,16 @@ describe('streamChat', () => {
   });
 
   it('rejects unknown or malformed events', async () => {
-    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: <b>hi</b>\n\n']) })).rejects.toThrow('not JSON');
-    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: {"type":"html","text":"x"}\n\n']) })).rejects.toThrow('unknown event');
+    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: <b>hi</b>\n\n']) })).rejects.toThrow(
+      'not JSON',
+    );
+    await expect(
+      streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: {"type":"html","text":"x"}\n\n']) }),
+    ).rejects.toThrow('unknown event');
     // A done without the reply's signature is not the server's protocol.
-    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: {"type":"done"}\n\n']) })).rejects.toThrow('unknown event');
+    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: fetchStreaming(['data: {"type":"done"}\n\n']) })).rejects.toThrow(
+      'unknown event',
+    );
   });
 
   it('rejects a refused request with the server’s code, message and status', async () => {
@@ -107,7 +118,11 @@ describe('streamChat', () => {
     const offline = vi.fn<typeof fetch>(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: offline })).rejects.toMatchObject({ name: 'ApiError', code: 'network', status: 0 });
+    await expect(streamChat(request, { onDelta: () => {}, fetchImpl: offline })).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 'network',
+      status: 0,
+    });
   });
 
   it('passes the abort signal to fetch, so leaving cancels the request', async () => {

@@ -15,7 +15,11 @@ describe('turnText', () => {
     const straddling = `${'x'.repeat(chatLimits.historyText - 1)}🚀 and more`;
     expect(turnText(straddling)).toBe('x'.repeat(chatLimits.historyText - 1));
     // What it keeps is always text the server accepts.
-    const request = { conversationId: 'conversation-1', message: 'Hi', history: [{ role: 'model', text: turnText(straddling), signature: SIGNATURE }] };
+    const request = {
+      conversationId: 'conversation-1',
+      message: 'Hi',
+      history: [{ role: 'model', text: turnText(straddling), signature: SIGNATURE }],
+    };
     expect(chatRequestSchema.safeParse(request).success).toBe(true);
   });
 });
@@ -42,8 +46,17 @@ describe('the tab’s saved transcript', () => {
   });
 
   it('reads a transcript saved before signatures existed (its replies stay unsigned)', () => {
-    sessionStorage.setItem('growth.chat.transcript', JSON.stringify([{ role: 'user', text: 'Hi' }, { role: 'model', text: 'Hello!' }]));
-    expect(loadTranscript()).toEqual([{ role: 'user', text: 'Hi' }, { role: 'model', text: 'Hello!' }]);
+    sessionStorage.setItem(
+      'growth.chat.transcript',
+      JSON.stringify([
+        { role: 'user', text: 'Hi' },
+        { role: 'model', text: 'Hello!' },
+      ]),
+    );
+    expect(loadTranscript()).toEqual([
+      { role: 'user', text: 'Hi' },
+      { role: 'model', text: 'Hello!' },
+    ]);
   });
 
   it('drops a transcript with a signature that cannot be the server’s', () => {

@@ -27,7 +27,13 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   sessionStorage.clear();
-  fetchMock = vi.fn<typeof fetch>(async () => sseResponse([{ type: 'delta', text: 'Hello ' }, { type: 'delta', text: 'there.' }, { type: 'done', signature: SIGNATURE }]));
+  fetchMock = vi.fn<typeof fetch>(async () =>
+    sseResponse([
+      { type: 'delta', text: 'Hello ' },
+      { type: 'delta', text: 'there.' },
+      { type: 'done', signature: SIGNATURE },
+    ]),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -115,7 +121,10 @@ describe('the chat widget in the layout', () => {
 
   it('renders a reply as text, and makes the site’s own pages in it links', async () => {
     fetchMock.mockImplementation(async () =>
-      sseResponse([{ type: 'delta', text: '<img src=x onerror=alert(1)> <b>Plans</b> are on /#/pricing.' }, { type: 'done', signature: SIGNATURE }]),
+      sseResponse([
+        { type: 'delta', text: '<img src=x onerror=alert(1)> <b>Plans</b> are on /#/pricing.' },
+        { type: 'done', signature: SIGNATURE },
+      ]),
     );
     const { user } = renderSite();
     await user.click(launcher());

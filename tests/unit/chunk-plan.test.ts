@@ -42,7 +42,10 @@ const modules: Record<string, { imports: string[]; code?: string }> = {
     code: `import { Check, LogIn } from "icons";`,
   },
   '/src/features/payment/Sandbox.tsx': { imports: [] },
-  '/src/features/contact/ContactPage.tsx': { imports: ['/src/domain/schemas.ts', '/src/lib/http.ts', barrel], code: `import { Send } from 'icons';` },
+  '/src/features/contact/ContactPage.tsx': {
+    imports: ['/src/domain/schemas.ts', '/src/lib/http.ts', barrel],
+    code: `import { Send } from 'icons';`,
+  },
   '/src/features/chat/ChatWidget.tsx': { imports: ['/src/lib/http.ts', xstate, barrel], code: `import { Send } from "icons";` },
   // The sign-in code: loaded on any page; imports the Firebase adapter, itself lazily loaded elsewhere (payment).
   '/src/lib/auth/runtime.ts': { imports: [xstate, '/src/lib/http.ts', '/src/domain/money.ts', '/src/lib/firebase.ts'] },
@@ -137,7 +140,9 @@ describe('planSharedChunks', () => {
   });
 
   it('fails the build when a module named as loaded on any page is not lazily loaded (a renamed file)', () => {
-    expect(() => planSharedChunks(graph, { ...options, anyPage: ['/src/lib/auth/renamed.ts'] })).toThrow(/renamed\.ts is not lazily loaded/);
+    expect(() => planSharedChunks(graph, { ...options, anyPage: ['/src/lib/auth/renamed.ts'] })).toThrow(
+      /renamed\.ts is not lazily loaded/,
+    );
   });
 
   it('counts every module behind an icon set imported other than by name', () => {
@@ -194,9 +199,13 @@ describe('checkSharedChunks', () => {
   });
 
   it('fails when `shared` would reach `core` or `funnels`, or `core` would reach `funnels`', () => {
-    expect(() => checkSharedChunks([chunk('shared-c.js', ['funnels-d.js']), chunk('funnels-d.js', [])])).toThrow(/shared-c\.js reaches funnels/);
+    expect(() => checkSharedChunks([chunk('shared-c.js', ['funnels-d.js']), chunk('funnels-d.js', [])])).toThrow(
+      /shared-c\.js reaches funnels/,
+    );
     expect(() => checkSharedChunks([chunk('shared-c.js', ['core-s.js']), chunk('core-s.js', [])])).toThrow(/shared-c\.js reaches core/);
-    expect(() => checkSharedChunks([chunk('core-s.js', ['funnels-d.js']), chunk('funnels-d.js', [])])).toThrow(/core-s\.js reaches funnels/);
+    expect(() => checkSharedChunks([chunk('core-s.js', ['funnels-d.js']), chunk('funnels-d.js', [])])).toThrow(
+      /core-s\.js reaches funnels/,
+    );
   });
 
   it('fails on chunks that import each other in a cycle', () => {

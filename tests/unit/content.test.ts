@@ -14,7 +14,12 @@ import { legalDocuments } from '../../src/content/legal';
 describe('marketing content (docs/product.md §2, §3)', () => {
   it('markets the six services', () => {
     expect(services.map((service) => service.title)).toEqual([
-      'Web Development', 'Brand Design', 'Digital Marketing', 'Social Media', 'Sales Funnel', 'AI Agent Services',
+      'Web Development',
+      'Brand Design',
+      'Digital Marketing',
+      'Social Media',
+      'Sales Funnel',
+      'AI Agent Services',
     ]);
     expect(serviceTitles).toHaveLength(6);
   });
@@ -26,7 +31,12 @@ describe('marketing content (docs/product.md §2, §3)', () => {
     expect(caseStudies.map((study) => !!caseStudyDetails[study.slug])).toEqual([true, false, false, false, false, false, false]);
     expect(Object.keys(caseStudyDetails)).toEqual(['ecommerce-platform-redesign']);
     expect(caseStudies.map((study) => study.category)).toEqual([
-      'Web Development', 'Brand Design', 'Digital Marketing', 'Social Media', 'Sales Funnel', 'Web Development',
+      'Web Development',
+      'Brand Design',
+      'Digital Marketing',
+      'Social Media',
+      'Sales Funnel',
+      'Web Development',
       'AI Agent Services',
     ]);
     expect(caseStudyDetails['ecommerce-platform-redesign']?.results.length).toBeGreaterThan(0);
@@ -51,10 +61,16 @@ describe('marketing content (docs/product.md §2, §3)', () => {
   it('has three testimonials and the four how-it-works steps and advantages', () => {
     expect(testimonials).toHaveLength(3);
     expect(processSteps.map((step) => step.title)).toEqual([
-      'Find Your Plan', 'Onboard in Minutes', 'We Execute & Optimize', 'Track Your Live Growth',
+      'Find Your Plan',
+      'Onboard in Minutes',
+      'We Execute & Optimize',
+      'Track Your Live Growth',
     ]);
     expect(advantages.map((advantage) => advantage.title)).toEqual([
-      'Total Transparency', 'Predictable Investment', 'Unmatched Speed', 'An All-in-One Partner',
+      'Total Transparency',
+      'Predictable Investment',
+      'Unmatched Speed',
+      'An All-in-One Partner',
     ]);
   });
 

@@ -41,9 +41,7 @@ describe('plans (docs/product.md §9)', () => {
     ]);
     expect(findPlan('launchpad')?.includedServices).toEqual(['website', 'branding', 'localseo', 'smm']);
     expect(findPlan('growth-engine')?.includedServices).toEqual(['website', 'branding', 'localseo', 'ads', 'smm']);
-    expect(findPlan('scale-up')?.includedServices).toEqual([
-      'website', 'branding', 'localseo', 'ads', 'smm', 'crm', 'aiagents',
-    ]);
+    expect(findPlan('scale-up')?.includedServices).toEqual(['website', 'branding', 'localseo', 'ads', 'smm', 'crm', 'aiagents']);
   });
 
   it('marks only Growth Engine popular and only Scale Up custom', () => {
@@ -110,7 +108,14 @@ describe('checkout hand-off details (docs/product.md §2, Pricing)', () => {
 
   it('builds a signed-in buyer from the profile with its fallbacks', () => {
     const full = profileDetails({ email: 'asha@shop.in', displayName: 'Asha Rao', businessName: 'Rao Stores' });
-    expect(full).toMatchObject({ fullName: 'Asha Rao', email: 'asha@shop.in', phone: '', businessName: 'Rao Stores', role: 'Owner', industry: 'Other' });
+    expect(full).toMatchObject({
+      fullName: 'Asha Rao',
+      email: 'asha@shop.in',
+      phone: '',
+      businessName: 'Rao Stores',
+      role: 'Owner',
+      industry: 'Other',
+    });
 
     const bare = profileDetails({ email: 'x@y.in', displayName: null });
     expect(bare).toMatchObject({ fullName: 'Valued Customer', businessName: "Valued Customer's Business" });

@@ -15,15 +15,21 @@ describe('why the Auth Emulator stopped', () => {
       '⚠  auth: To select a different host/port, specify that host/port in a firebase.json config file:',
       'Error: Could not start Authentication Emulator, port taken.',
     ].join('\n');
-    expect(emulatorFailure(output)).toBe('port 9099 on 127.0.0.1 is taken by another program (the Authentication Emulator\'s port in firebase.json)');
+    expect(emulatorFailure(output)).toBe(
+      "port 9099 on 127.0.0.1 is taken by another program (the Authentication Emulator's port in firebase.json)",
+    );
   });
 
   it('says when no port was free for the hub', () => {
-    expect(emulatorFailure('Error: Could not find any open port in 4400-65535 for Emulator Hub')).toBe('no free port from 4400 up for the Emulator Hub');
+    expect(emulatorFailure('Error: Could not find any open port in 4400-65535 for Emulator Hub')).toBe(
+      'no free port from 4400 up for the Emulator Hub',
+    );
   });
 
   it('falls back to the summary line, and says nothing when it does not know', () => {
-    expect(emulatorFailure('Error: Could not start Authentication Emulator, port taken.')).toBe("the Authentication Emulator's port is taken by another program");
+    expect(emulatorFailure('Error: Could not start Authentication Emulator, port taken.')).toBe(
+      "the Authentication Emulator's port is taken by another program",
+    );
     expect(emulatorFailure('⚠  hub: emulator hub unable to start on port 4400, starting on 4401 instead.')).toBeUndefined();
   });
 

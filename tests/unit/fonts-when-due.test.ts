@@ -64,7 +64,14 @@ function fakeWindow({ hash = '', seen = false, storageRefused = false, paintRepo
     doc,
     stored,
     sheet: () => fontSheet,
-    preloads: () => [...doc.head.querySelectorAll('link')].map((link) => [link.rel, link.getAttribute('as'), link.type, link.getAttribute('crossorigin'), link.getAttribute('href')]),
+    preloads: () =>
+      [...doc.head.querySelectorAll('link')].map((link) => [
+        link.rel,
+        link.getAttribute('as'),
+        link.type,
+        link.getAttribute('crossorigin'),
+        link.getAttribute('href'),
+      ]),
     paint: (name: string) => {
       const list = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) } as unknown as PerformanceObserverEntryList;
       for (const observer of observers) if (observer.connected) observer.callback(list, {} as PerformanceObserver);
@@ -89,7 +96,17 @@ describe('loadFontsWhenDue', () => {
     expect(page.sheet().disabled).toBe(false);
   });
 
-  it.each(['#/get-started', '#/get-started?lang=hi', '#/pricing', '#/contact', '#/case-studies', '#/payment', '#/dashboard', '#/report?lang=hi', '#/p'])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
+  it.each([
+    '#/get-started',
+    '#/get-started?lang=hi',
+    '#/pricing',
+    '#/contact',
+    '#/case-studies',
+    '#/payment',
+    '#/dashboard',
+    '#/report?lang=hi',
+    '#/p',
+  ])('on a first visit of %j, switches the fonts on in the frame after the first paint', (hash) => {
     const page = fakeWindow({ hash });
     loadFontsWhenDue(options, page.win);
     expect(page.preloads()).toEqual([]);
@@ -165,7 +182,14 @@ describe('takeFontPreloads', () => {
     ].join('\n');
     const { html: page, preloads } = takeFontPreloads(html);
     expect(preloads).toEqual(['/assets/fonts-1/inter.woff2', '/assets/fonts-1/jakarta.woff2']);
-    expect(page).toBe(['<head>', '    <link rel="preload" href="/assets/images-1/hero.svg" as="image" fetchpriority="high" />', '    <style id="fonts"></style>', '</head>'].join('\n'));
+    expect(page).toBe(
+      [
+        '<head>',
+        '    <link rel="preload" href="/assets/images-1/hero.svg" as="image" fetchpriority="high" />',
+        '    <style id="fonts"></style>',
+        '</head>',
+      ].join('\n'),
+    );
   });
 
   it('fails the build when the page preloads no font', () => {

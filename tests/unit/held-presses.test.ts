@@ -4,7 +4,8 @@ import { earlyPressScript, holdPressesUntil, takeEarlyPresses } from '../../src/
 /** Presses before hydration (docs/decisions/152-presses-before-hydration.md): recorded, held, pressed again. */
 
 function page() {
-  document.body.innerHTML = '<div id="root"><button id="menu">Menu</button><button id="chat"><svg></svg><span>Chat</span></button></div><button id="outside">Out</button>';
+  document.body.innerHTML =
+    '<div id="root"><button id="menu">Menu</button><button id="chat"><svg></svg><span>Chat</span></button></div><button id="outside">Out</button>';
   const byId = (id: string) => document.getElementById(id) as HTMLButtonElement;
   return { root: byId('root') as unknown as HTMLElement, menu: byId('menu'), chat: byId('chat'), outside: byId('outside') };
 }

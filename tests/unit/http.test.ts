@@ -18,12 +18,18 @@ const hanging = () =>
       }),
   );
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => expect.fail('should have rejected'), (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('should have rejected'),
+    (error: unknown) => error,
+  );
 
 describe('requestJson', () => {
   it('sends the body as JSON with the token, and resolves with the body the schema accepts', async () => {
     const fetchImpl = answering('{"id":"lead-1","extra":true}');
-    await expect(requestJson('/api/x', { method: 'POST', body: { a: 1 }, token: 'tok', schema, fetchImpl })).resolves.toEqual({ id: 'lead-1' });
+    await expect(requestJson('/api/x', { method: 'POST', body: { a: 1 }, token: 'tok', schema, fetchImpl })).resolves.toEqual({
+      id: 'lead-1',
+    });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('/api/x');
     expect(init).toMatchObject({
@@ -43,19 +49,32 @@ describe('requestJson', () => {
   });
 
   it('turns the error envelope into an ApiError with its status, code, sentence and field errors', async () => {
-    const body = { error: { code: 'validation_failed', message: 'Please correct the highlighted fields.', details: { fieldErrors: { email: 'Bad.' } } } };
+    const body = {
+      error: { code: 'validation_failed', message: 'Please correct the highlighted fields.', details: { fieldErrors: { email: 'Bad.' } } },
+    };
     const failure = await failureOf(requestJson('/api/x', { schema, fetchImpl: answering(JSON.stringify(body), { status: 400 }) }));
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 400, code: 'validation_failed', message: 'Please correct the highlighted fields.', fieldErrors: { email: 'Bad.' } });
+    expect(failure).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { email: 'Bad.' },
+    });
   });
 
   it("reads a refusal's sentence one way: the server's own from the envelope, none for a failure that is not ours", async () => {
     const body = { error: { code: 'not_cancellable', message: 'This subscription is not running.' } };
-    const refused = (await failureOf(requestJson('/api/x', { schema, fetchImpl: answering(JSON.stringify(body), { status: 409 }) }))) as ApiError;
+    const refused = (await failureOf(
+      requestJson('/api/x', { schema, fetchImpl: answering(JSON.stringify(body), { status: 409 }) }),
+    )) as ApiError;
     expect(refused.serverSentence).toBe('This subscription is not running.');
-    const proxied = (await failureOf(requestJson('/api/x', { schema, fetchImpl: answering('<html>Bad gateway</html>', { status: 502 }) }))) as ApiError;
+    const proxied = (await failureOf(
+      requestJson('/api/x', { schema, fetchImpl: answering('<html>Bad gateway</html>', { status: 502 }) }),
+    )) as ApiError;
     expect(proxied.serverSentence).toBeNull();
-    const offline = (await failureOf(requestJson('/api/x', { schema, fetchImpl: vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))) }))) as ApiError;
+    const offline = (await failureOf(
+      requestJson('/api/x', { schema, fetchImpl: vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))) }),
+    )) as ApiError;
     expect(offline.serverSentence).toBeNull();
     const unreadable = (await failureOf(requestJson('/api/x', { schema, fetchImpl: answering('{"nope":1}') }))) as ApiError;
     expect(unreadable.serverSentence).toBeNull();
@@ -70,8 +89,14 @@ describe('requestJson', () => {
   });
 
   it('refuses a success body the schema does not accept, or that is not JSON', async () => {
-    await expect(requestJson('/api/x', { schema, fetchImpl: answering('{"id":7}') })).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
-    await expect(requestJson('/api/x', { schema, fetchImpl: answering('<html>') })).rejects.toMatchObject({ code: 'invalid_response', bodyText: '<html>' });
+    await expect(requestJson('/api/x', { schema, fetchImpl: answering('{"id":7}') })).rejects.toMatchObject({
+      code: 'invalid_response',
+      status: 200,
+    });
+    await expect(requestJson('/api/x', { schema, fetchImpl: answering('<html>') })).rejects.toMatchObject({
+      code: 'invalid_response',
+      bodyText: '<html>',
+    });
   });
 
   it('reports no answer as a network failure, keeping the browser’s error as the cause', async () => {
@@ -98,7 +123,13 @@ describe('openRequest', () => {
   it('resolves with the response unread and passes the caller’s signal as it is', async () => {
     const controller = new AbortController();
     const fetchImpl = answering('data: {}\n\n', { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    const response = await openRequest('/api/stream', { method: 'POST', body: {}, accept: 'text/event-stream', signal: controller.signal, fetchImpl });
+    const response = await openRequest('/api/stream', {
+      method: 'POST',
+      body: {},
+      accept: 'text/event-stream',
+      signal: controller.signal,
+      fetchImpl,
+    });
     await expect(response.text()).resolves.toBe('data: {}\n\n');
     const init = fetchImpl.mock.calls[0]![1]!;
     expect(init.signal).toBe(controller.signal);
@@ -107,6 +138,10 @@ describe('openRequest', () => {
 
   it('rejects a refusal with the same ApiError as requestJson', async () => {
     const body = JSON.stringify({ error: { code: 'rate_limited', message: 'Too many.' } });
-    await expect(openRequest('/api/stream', { fetchImpl: answering(body, { status: 429 }) })).rejects.toMatchObject({ status: 429, code: 'rate_limited', message: 'Too many.' });
+    await expect(openRequest('/api/stream', { fetchImpl: answering(body, { status: 429 }) })).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Too many.',
+    });
   });
 });

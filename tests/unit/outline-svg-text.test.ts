@@ -10,11 +10,15 @@ const translateOf = (out: string) => Number(/matrix\([^ ]+ 0 0 [^ ]+ ([-\d.]+) (
 describe('outlineSvgText', () => {
   it('draws each text as one path with its paint, placed by x and y, and leaves the rest alone', async () => {
     const out = await outlineSvgText(
-      svg('<text x="20" y="30" font-family="Inter, system-ui, sans-serif" font-size="16" font-weight="700" fill="#0b1324" opacity=".8">Leads &amp; 1,284</text>'),
+      svg(
+        '<text x="20" y="30" font-family="Inter, system-ui, sans-serif" font-size="16" font-weight="700" fill="#0b1324" opacity=".8">Leads &amp; 1,284</text>',
+      ),
     );
     expect(out).not.toContain('<text');
     expect(out).toContain('<rect width="10" height="10"/>');
-    const path = /<path fill="#0b1324" opacity=".8" transform="matrix\(([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+)\)" d="(m[^"]+)"\/>/.exec(out);
+    const path = /<path fill="#0b1324" opacity=".8" transform="matrix\(([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+)\)" d="(m[^"]+)"\/>/.exec(
+      out,
+    );
     expect(path).not.toBeNull();
     const [, scale, flipped, x, y, d] = path!;
     expect(scale).toBe(flipped);
@@ -60,10 +64,18 @@ describe('outlineSvgText', () => {
     await expect(
       outlineSvgText(svg('<g font-weight="700"><text x="0" y="9" font-family="Inter" font-size="9">a</text></g>')),
     ).rejects.toThrow(/font-weight is set outside a <text>/);
-    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Comic Sans MS" font-size="9">a</text>'))).rejects.toThrow(/no outline font/);
-    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9"><tspan>a</tspan></text>'))).rejects.toThrow(/one run of text/);
-    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9" transform="rotate(9)">a</text>'))).rejects.toThrow(/transform/);
+    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Comic Sans MS" font-size="9">a</text>'))).rejects.toThrow(
+      /no outline font/,
+    );
+    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9"><tspan>a</tspan></text>'))).rejects.toThrow(
+      /one run of text/,
+    );
+    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9" transform="rotate(9)">a</text>'))).rejects.toThrow(
+      /transform/,
+    );
     await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="1em">a</text>'))).rejects.toThrow(/plain number/);
-    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9" text-anchor="inherit">a</text>'))).rejects.toThrow(/text-anchor/);
+    await expect(outlineSvgText(svg('<text x="0" y="9" font-family="Inter" font-size="9" text-anchor="inherit">a</text>'))).rejects.toThrow(
+      /text-anchor/,
+    );
   });
 });

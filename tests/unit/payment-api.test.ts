@@ -4,7 +4,8 @@ import { profileDetails } from '../../src/domain/checkout';
 import { createOrder, verifyPayment } from '../../src/lib/paymentApi';
 
 const answer = (status: number, body: string, type = 'application/json') =>
-  vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': type } })) as unknown as typeof fetch & ReturnType<typeof vi.fn>;
+  vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': type } })) as unknown as typeof fetch &
+    ReturnType<typeof vi.fn>;
 
 const buyer = profileDetails({ email: 'meera@kiranastore.in', displayName: 'Meera Iyer' });
 const payment: PendingPayment = {
@@ -18,7 +19,15 @@ const noWait = { sleep: async () => {} };
 
 describe('payment API client', () => {
   it('create-order sends plan, INR and the buyer, and reads the order', async () => {
-    const order = { id: 'order_X1234567', amount: 2_150_000, currency: 'INR', keyId: 'rzp_test', mode: 'sandbox', description: 'Payment for Growth Engine Plan', checkoutSecret: 'k'.repeat(43) };
+    const order = {
+      id: 'order_X1234567',
+      amount: 2_150_000,
+      currency: 'INR',
+      keyId: 'rzp_test',
+      mode: 'sandbox',
+      description: 'Payment for Growth Engine Plan',
+      checkoutSecret: 'k'.repeat(43),
+    };
     const fetchImpl = answer(201, JSON.stringify(order));
     await expect(createOrder({ plan: 'growth-engine', userDetails: buyer }, fetchImpl)).resolves.toEqual(order);
     const [url, init] = fetchImpl.mock.calls[0]!;
@@ -45,7 +54,9 @@ describe('payment API client', () => {
 
   it("a refusal shows the answer's msg; a body without one shows status and body", async () => {
     const refused = answer(400, JSON.stringify({ success: false, msg: 'Payment verification failed.' }));
-    await expect(verifyPayment(payment, { fetchImpl: refused, ...noWait })).rejects.toThrow(new PaymentProblem('Payment verification failed.'));
+    await expect(verifyPayment(payment, { fetchImpl: refused, ...noWait })).rejects.toThrow(
+      new PaymentProblem('Payment verification failed.'),
+    );
     const bare = answer(400, 'Bad request', 'text/plain');
     await expect(verifyPayment(payment, { fetchImpl: bare, ...noWait })).rejects.toThrow(
       'Payment verification failed. Status: 400. Body: Bad request',
@@ -74,12 +85,25 @@ describe('payment API client', () => {
     let calls = 0;
     const fetchImpl = vi.fn(async () => {
       calls += 1;
-      if (calls === 1) return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Wait.' } }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '7' } });
-      if (calls === 2) return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Wait.' } }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '60' } });
-      return new Response(JSON.stringify({ success: true, token: 'custom-token' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (calls === 1)
+        return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Wait.' } }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '7' },
+        });
+      if (calls === 2)
+        return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Wait.' } }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '60' },
+        });
+      return new Response(JSON.stringify({ success: true, token: 'custom-token' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }) as unknown as typeof fetch;
     const sleep = vi.fn(async () => {});
-    await expect(verifyPayment(payment, { fetchImpl, sleep, retryDelaysMs: [1_000, 2_000, 4_000], maxWaitMs: 10_000 })).resolves.toEqual({ token: 'custom-token' });
+    await expect(verifyPayment(payment, { fetchImpl, sleep, retryDelaysMs: [1_000, 2_000, 4_000], maxWaitMs: 10_000 })).resolves.toEqual({
+      token: 'custom-token',
+    });
     expect(sleep.mock.calls).toEqual([[7_000], [10_000]]);
   });
 

@@ -126,7 +126,9 @@ describe('order status', () => {
     const outcomes: Array<'paid' | 'failed'> = ['failed', 'paid', 'failed', 'failed', 'paid'];
     // Every ordering of the outcomes (120 of them) ends paid.
     const permutations = (items: typeof outcomes): Array<typeof outcomes> =>
-      items.length <= 1 ? [items] : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
     for (const order of permutations(outcomes)) {
       expect(order.reduce<OrderStatus>((status, outcome) => orderStatusAfter(status, outcome), 'created')).toBe('paid');
     }

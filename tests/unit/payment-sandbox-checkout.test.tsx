@@ -74,17 +74,16 @@ describe('sandbox checkout dialog', () => {
     const { failed } = open(calls, opts);
     await userEvent.click(screen.getByRole('button', { name: 'Simulate failure' }));
     await waitFor(() => expect(failed).toHaveBeenCalledTimes(1));
-    expect(failed.mock.calls[0]![0]).toMatchObject({ error: { code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank' } });
+    expect(failed.mock.calls[0]![0]).toMatchObject({
+      error: { code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank' },
+    });
     expect(calls.fail).toHaveBeenCalledWith('order_Test12345678');
     expect(opts.handler).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('Cancel and Escape both dismiss, without calling the gateway', async () => {
-    for (const dismiss of [
-      () => userEvent.click(screen.getByRole('button', { name: 'Cancel' })),
-      () => userEvent.keyboard('{Escape}'),
-    ]) {
+    for (const dismiss of [() => userEvent.click(screen.getByRole('button', { name: 'Cancel' })), () => userEvent.keyboard('{Escape}')]) {
       const calls = gateway();
       const opts = options();
       open(calls, opts);

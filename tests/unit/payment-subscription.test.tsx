@@ -27,7 +27,10 @@ const subscription = {
   description: 'Payment for Growth Engine Plan',
   checkoutSecret: 'k'.repeat(43),
 };
-const request = (order: CheckoutRequest['order']): CheckoutRequest => ({ order, buyer: { fullName: 'Meera Iyer', email: buyer.email, phone: '' } });
+const request = (order: CheckoutRequest['order']): CheckoutRequest => ({
+  order,
+  buyer: { fullName: 'Meera Iyer', email: buyer.email, phone: '' },
+});
 
 describe('checkout for a monthly plan', () => {
   it('create-order answers a subscription with its monthly amount and first renewal, read as given', async () => {
@@ -44,7 +47,10 @@ describe('checkout for a monthly plan', () => {
   });
 
   it("the sandbox's dialog shows today's charge, and an order made before billing still opens with its order id", () => {
-    expect(checkoutOptions(request({ ...subscription, mode: 'sandbox' }), vi.fn())).toMatchObject({ subscription_id: subscription.id, amount: 2_150_000 });
+    expect(checkoutOptions(request({ ...subscription, mode: 'sandbox' }), vi.fn())).toMatchObject({
+      subscription_id: subscription.id,
+      amount: 2_150_000,
+    });
     const order = { ...subscription, id: 'order_Test12345678', kind: undefined, monthlyAmount: undefined, firstRenewalOn: undefined };
     const options = checkoutOptions(request(order), vi.fn());
     expect(options).toMatchObject({ order_id: 'order_Test12345678', amount: 2_150_000, description: 'Payment for Growth Engine Plan' });
@@ -64,7 +70,13 @@ describe('checkout for a monthly plan', () => {
 
   it("a subscription's pending payment is kept across a reload, and a malformed one is dropped", () => {
     const store = window.localStorage;
-    const pending = { razorpay_payment_id: 'pay_Test12345678', razorpay_subscription_id: subscription.id, razorpay_signature: 'a'.repeat(64), plan: 'growth-engine' as const, userDetails: buyer };
+    const pending = {
+      razorpay_payment_id: 'pay_Test12345678',
+      razorpay_subscription_id: subscription.id,
+      razorpay_signature: 'a'.repeat(64),
+      plan: 'growth-engine' as const,
+      userDetails: buyer,
+    };
     savePendingPayment(pending, store);
     expect(loadPendingPayment(store)).toEqual(pending);
     savePendingPayment({ ...pending, razorpay_subscription_id: 'order_Test12345678' }, store);

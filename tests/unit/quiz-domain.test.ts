@@ -94,7 +94,11 @@ describe('saved draft (D14)', () => {
   beforeEach(() => localStorage.clear());
 
   it('round-trips through local storage under growth.getStartedDraft', () => {
-    saveQuizDraft({ language: 'hi', step: 'goals', answers: { ...emptyQuizDraft(), ...finished } }, localStorage, new Date('2026-01-02T03:04:05Z'));
+    saveQuizDraft(
+      { language: 'hi', step: 'goals', answers: { ...emptyQuizDraft(), ...finished } },
+      localStorage,
+      new Date('2026-01-02T03:04:05Z'),
+    );
     const raw = JSON.parse(localStorage.getItem(QUIZ_DRAFT_KEY)!);
     expect(raw).toMatchObject({ version: 1, language: 'hi', step: 'goals', updatedAt: '2026-01-02T03:04:05.000Z' });
     expect(Object.keys(raw.answers)).toEqual(expect.arrayContaining(['preferredEngagement', 'aiInterests', 'crmOrLeadsystem']));
@@ -109,7 +113,14 @@ describe('saved draft (D14)', () => {
       version: 1,
       language: 'en',
       step: 'industry',
-      answers: { fullName: 'Asha Verma', email: 'asha@raostores.in', role: 'Boss', businessName: 'Rao Stores', goals: 'x', monthlyAdSpend: 7 },
+      answers: {
+        fullName: 'Asha Verma',
+        email: 'asha@raostores.in',
+        role: 'Boss',
+        businessName: 'Rao Stores',
+        goals: 'x',
+        monthlyAdSpend: 7,
+      },
     });
     expect(draft?.answers).toMatchObject({ role: '', goals: [], monthlyAdSpend: 20000, fullName: 'Asha Verma' });
     // The role is missing now, so the draft resumes there rather than at the saved step.
@@ -126,7 +137,17 @@ describe('saved draft (D14)', () => {
   });
 
   it('survives storage that refuses to work', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); }, removeItem: () => { throw new Error('denied'); } } as unknown as Storage;
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    } as unknown as Storage;
     expect(loadQuizDraft(broken)).toBeNull();
     expect(() => saveQuizDraft({ language: 'en', step: 'email', answers: emptyQuizDraft() }, broken)).not.toThrow();
     expect(() => clearQuizDraft(broken)).not.toThrow();
@@ -160,12 +181,20 @@ describe('PDF page breaks', () => {
 
   it('breaks at a section start when one falls in the lower part of the page', () => {
     const map = { height: 2500, sections: [0, 700, 1400], blocks: [block(0, 690), block(700, 1390), block(1400, 2500)] };
-    expect(planPages(map, 1000)).toEqual([[0, 700], [700, 1400], [1400, 2400], [2400, 2500]]);
+    expect(planPages(map, 1000)).toEqual([
+      [0, 700],
+      [700, 1400],
+      [1400, 2400],
+      [2400, 2500],
+    ]);
   });
 
   it('otherwise breaks between blocks, never inside one and never straight after a heading', () => {
     const blocks = [block(0, 40, true), block(50, 400), block(410, 800), block(810, 850, true), block(860, 1200)];
     const slices = planPages({ height: 1200, sections: [0], blocks }, 1000);
-    expect(slices).toEqual([[0, 810], [810, 1200]]);
+    expect(slices).toEqual([
+      [0, 810],
+      [810, 1200],
+    ]);
   });
 });

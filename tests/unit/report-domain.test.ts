@@ -49,9 +49,7 @@ describe('recommendPlan (docs/product.md §4, in order, with D2)', () => {
   });
 
   it('recommends Scale Up for the AI-automation goal whatever else is true (rule 1 before rule 2)', () => {
-    expect(recommendPlan(answers({ goals: ['automate-operations-ai'], hasWebsite: 'No', monthlyRevenue: '< ₹1L' }))).toBe(
-      'scale-up',
-    );
+    expect(recommendPlan(answers({ goals: ['automate-operations-ai'], hasWebsite: 'No', monthlyRevenue: '< ₹1L' }))).toBe('scale-up');
   });
 
   it('puts high revenue before "no website" (rule 1 wins)', () => {

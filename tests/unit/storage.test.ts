@@ -34,7 +34,13 @@ describe('storage', () => {
     expect(readJson(localStorage, 'k', schema)).toBeNull();
     localStorage.setItem('k', '{"n":"one"}');
     expect(readJson(localStorage, 'k', schema)).toBeNull();
-    expect(readJson(localStorage, 'k', validatorOf((value) => (value as { n: string }).n.toUpperCase()))).toBe('ONE');
+    expect(
+      readJson(
+        localStorage,
+        'k',
+        validatorOf((value) => (value as { n: string }).n.toUpperCase()),
+      ),
+    ).toBe('ONE');
   });
 
   it('swallows refused, full and missing storage', () => {

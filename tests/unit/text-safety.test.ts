@@ -25,7 +25,19 @@ describe('isSafeText', () => {
   });
 
   it('refuses DEL, every C1 control, every bidi embedding, override and isolate, and lone surrogates', () => {
-    const refused = [0x7f, ...Array.from({ length: 32 }, (_, i) => 0x80 + i), 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+    const refused = [
+      0x7f,
+      ...Array.from({ length: 32 }, (_, i) => 0x80 + i),
+      0x202a,
+      0x202b,
+      0x202c,
+      0x202d,
+      0x202e,
+      0x2066,
+      0x2067,
+      0x2068,
+      0x2069,
+    ];
     for (const code of refused) expect(isSafeText(`x${String.fromCharCode(code)}y`), code.toString(16)).toBe(false);
     expect(isSafeText('x\ud800y')).toBe(false);
     expect(isSafeText('x\udc00')).toBe(false);
@@ -69,9 +81,19 @@ describe('every shared text schema uses it', () => {
     expect(textStepError('email', 'asha\u0000@example.in')).toBe('emailInvalid');
     expect(textStepError('businessName', nul)).toBe('businessNameInvalid');
     const answers = {
-      fullName: 'Asha Verma', email: 'asha@raostores.in', role: 'Owner', businessName: 'Rao Stores', industry: 'Retail',
-      locationType: 'Online-only', monthlyRevenue: '< ₹1L', goals: ['increase-leads'], hasWebsite: 'No', runningAds: 'No',
-      googleBusinessProfile: 'No', roughBudget: '< ₹20,000', acceptTerms: true,
+      fullName: 'Asha Verma',
+      email: 'asha@raostores.in',
+      role: 'Owner',
+      businessName: 'Rao Stores',
+      industry: 'Retail',
+      locationType: 'Online-only',
+      monthlyRevenue: '< ₹1L',
+      goals: ['increase-leads'],
+      hasWebsite: 'No',
+      runningAds: 'No',
+      googleBusinessProfile: 'No',
+      roughBudget: '< ₹20,000',
+      acceptTerms: true,
     };
     expect(quizSubmissionSchema.safeParse({ language: 'en', answers }).success).toBe(true);
     for (const field of ['fullName', 'email', 'businessName', 'phone', 'teamSize', 'timelineExpectation', 'contactPreference']) {
@@ -84,7 +106,10 @@ describe('every shared text schema uses it', () => {
   it('chat: the message and every earlier message', () => {
     const request = { conversationId: 'conversation-1', message: 'Hello', history: [{ role: 'user', text: 'Hi' }] };
     expect(chatRequestSchema.safeParse(request).success).toBe(true);
-    expect(chatRequestSchema.safeParse({ ...request, message: nul }).error?.issues[0]).toMatchObject({ path: ['message'], message: unsafeTextMessage });
+    expect(chatRequestSchema.safeParse({ ...request, message: nul }).error?.issues[0]).toMatchObject({
+      path: ['message'],
+      message: unsafeTextMessage,
+    });
     const history = [{ role: 'user', text: nul }];
     expect(chatRequestSchema.safeParse({ ...request, history }).error?.issues[0]).toMatchObject({
       path: ['history', 0, 'text'],

@@ -57,7 +57,8 @@ function failureOf(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   if (error instanceof ApiError) {
     if (error.status === 429) return new ProviderError('rate_limited', 'Gemini quota or rate limit reached', 429, { cause: error });
-    if (error.status === 408 || error.status === 504) return new ProviderError('timeout', 'Gemini timed out', error.status, { cause: error });
+    if (error.status === 408 || error.status === 504)
+      return new ProviderError('timeout', 'Gemini timed out', error.status, { cause: error });
     return new ProviderError('unavailable', `Gemini answered ${error.status}`, error.status, { cause: error });
   }
   return new ProviderError('unavailable', 'Gemini could not be reached or its stream broke off', undefined, { cause: error });

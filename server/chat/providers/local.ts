@@ -109,7 +109,9 @@ const topics: readonly Topic[] = [
   {
     id: 'pricing',
     matches: (t) =>
-      /\b(price|prices|pricing|priced|cost|costs|costing|fee|fees|charge|charges|how much|rates?|budget|afford|affordable|expensive|cheap|subscription|monthly|rupees|inr|rs)\b|₹/.test(t),
+      /\b(price|prices|pricing|priced|cost|costs|costing|fee|fees|charge|charges|how much|rates?|budget|afford|affordable|expensive|cheap|subscription|monthly|rupees|inr|rs)\b|₹/.test(
+        t,
+      ),
     answer: pricingAnswer,
   },
   { id: 'adSpend', matches: (t) => /\bad[\s-]?spend\b|\b(ads?|advertising) budget\b/.test(t), answer: () => faq.adSpend },
@@ -130,7 +132,8 @@ const topics: readonly Topic[] = [
   },
   {
     id: 'start',
-    matches: (t) => /\bhow (soon|quickly|fast) can (we|i) (start|begin)\b|\bhow long (does|will) (it|the setup|setup|onboarding) take\b/.test(t),
+    matches: (t) =>
+      /\bhow (soon|quickly|fast) can (we|i) (start|begin)\b|\bhow long (does|will) (it|the setup|setup|onboarding) take\b/.test(t),
     answer: () => faq.howQuickly,
   },
   {
@@ -178,9 +181,10 @@ const topics: readonly Topic[] = [
   {
     id: 'process',
     matches: (t) =>
-      /\bhow (does|do) (it|this|you|your service|the service) work\b|\bprocess\b|\bsteps?\b|\bget(ting)? started\b|\bonboard|\bsign ?up\b|\bhow (do|can) i (start|begin|join)\b/.test(t),
-    answer: () =>
-      ['How it works:', ...processSteps.map((step) => `${step.number}. ${step.title}: ${step.description}`)].join('\n'),
+      /\bhow (does|do) (it|this|you|your service|the service) work\b|\bprocess\b|\bsteps?\b|\bget(ting)? started\b|\bonboard|\bsign ?up\b|\bhow (do|can) i (start|begin|join)\b/.test(
+        t,
+      ),
+    answer: () => ['How it works:', ...processSteps.map((step) => `${step.number}. ${step.title}: ${step.description}`)].join('\n'),
   },
   {
     id: 'payment',
@@ -191,7 +195,9 @@ const topics: readonly Topic[] = [
   {
     id: 'contact',
     matches: (t) =>
-      /\bcontact\b|\bphone\b|\bcall\b|\be-?mail\b|\bwhats ?app\b|\baddress\b|\boffice\b|\blocated\b|\bwhere are you\b|\bhours\b|\btimings?\b|\btalk to\b|\bspeak (to|with)\b|\bhuman\b|\breal person\b|\bsales team\b|\bconsultation\b/.test(t),
+      /\bcontact\b|\bphone\b|\bcall\b|\be-?mail\b|\bwhats ?app\b|\baddress\b|\boffice\b|\blocated\b|\bwhere are you\b|\bhours\b|\btimings?\b|\btalk to\b|\bspeak (to|with)\b|\bhuman\b|\breal person\b|\bsales team\b|\bconsultation\b/.test(
+        t,
+      ),
     answer: contactAnswer,
   },
   {
@@ -201,7 +207,10 @@ const topics: readonly Topic[] = [
   },
   {
     id: 'about',
-    matches: (t) => /\bwho are you\b|\bare you (a |an )?(bot|robot|human|real|ai)\b|\bwhat is growthpath\b|\babout (you|growthpath|your company)\b/.test(t),
+    matches: (t) =>
+      /\bwho are you\b|\bare you (a |an )?(bot|robot|human|real|ai)\b|\bwhat is growthpath\b|\babout (you|growthpath|your company)\b/.test(
+        t,
+      ),
     answer: () =>
       `I'm the ${brand.name} assistant, an automated helper that answers from the information on our website. ${brand.name} is ${brand.tagline.charAt(0).toLowerCase()}${brand.tagline.slice(1)}: ${services.map((item) => item.title).join(', ')} for small businesses in India. For anything I can't answer, our team is on ${sitePaths.contact}.`,
   },

@@ -102,8 +102,14 @@ export function Footer() {
 const Root = styled.footer`
   background: ${({ theme }) => theme.color.night};
   color: ${({ theme }) => theme.color.nightText};
-  a { color: ${({ theme }) => theme.color.nightText}; text-decoration: none; }
-  a:hover { color: #fff; text-decoration: underline; }
+  a {
+    color: ${({ theme }) => theme.color.nightText};
+    text-decoration: none;
+  }
+  a:hover {
+    color: #fff;
+    text-decoration: underline;
+  }
 `;
 
 /**
@@ -114,15 +120,22 @@ const Root = styled.footer`
 const Inner = styled.div`
   content-visibility: auto;
   contain-intrinsic-size: auto 1040px;
-  ${media.lg} { contain-intrinsic-size: auto 360px; }
+  ${media.lg} {
+    contain-intrinsic-size: auto 360px;
+  }
   max-width: ${({ theme }) => theme.width.page};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space(16)} ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(10)};
   display: grid;
   gap: ${({ theme }) => theme.space(10)};
   grid-template-columns: 1fr 1fr;
-  ${media.md} { padding-left: ${({ theme }) => theme.space(8)}; padding-right: ${({ theme }) => theme.space(8)}; }
-  ${media.lg} { grid-template-columns: 1.6fr 1fr 1fr 1fr 1.3fr; }
+  ${media.md} {
+    padding-left: ${({ theme }) => theme.space(8)};
+    padding-right: ${({ theme }) => theme.space(8)};
+  }
+  ${media.lg} {
+    grid-template-columns: 1.6fr 1fr 1fr 1fr 1.3fr;
+  }
 `;
 
 const About = styled.div`
@@ -130,8 +143,13 @@ const About = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
   align-content: start;
-  p { max-width: 22rem; font-size: ${({ theme }) => theme.size.sm}; }
-  ${media.lg} { grid-column: auto; }
+  p {
+    max-width: 22rem;
+    font-size: ${({ theme }) => theme.size.sm};
+  }
+  ${media.lg} {
+    grid-column: auto;
+  }
 `;
 
 const Social = styled.div`
@@ -145,7 +163,9 @@ const Social = styled.div`
     border-radius: 50%;
     background: rgba(255, 255, 255, 0.08);
   }
-  a:hover { background: ${({ theme }) => theme.color.brand}; }
+  a:hover {
+    background: ${({ theme }) => theme.color.brand};
+  }
 `;
 
 const ColumnTitle = styled.h2`
@@ -161,12 +181,18 @@ const LinkList = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.size.sm};
-  a { display: inline-flex; align-items: center; gap: 0.5rem; }
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
+  }
 `;
 
 const TalkToUs = styled.section`
   grid-column: 1 / -1;
-  ${media.lg} { grid-column: auto; }
+  ${media.lg} {
+    grid-column: auto;
+  }
 `;
 
 const AssistantLauncher = styled(ChatLauncher)`

@@ -31,13 +31,7 @@ export function Header() {
         <HomeLink to="/" aria-label="GrowthPath home">
           <BrandMark />
         </HomeLink>
-        <MenuButton
-          type="button"
-          aria-label="Menu"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
+        <MenuButton type="button" aria-label="Menu" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen(!menuOpen)}>
           {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
         </MenuButton>
         {/* Dims the page under the open phone menu; a tap on it closes the menu (Escape and the button do too). */}
@@ -78,12 +72,7 @@ function AccountLinks() {
         <ButtonLink to="/dashboard" $variant="secondary">
           Dashboard
         </ButtonLink>
-        <Button
-          type="button"
-          $variant="ghost"
-          disabled={signingOut}
-          onClick={signOutToHome}
-        >
+        <Button type="button" $variant="ghost" disabled={signingOut} onClick={signOutToHome}>
           Sign Out
         </Button>
       </AccountArea>
@@ -119,7 +108,9 @@ const Inner = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(6)};
-  ${media.md} { padding: 0 ${({ theme }) => theme.space(8)}; }
+  ${media.md} {
+    padding: 0 ${({ theme }) => theme.space(8)};
+  }
 `;
 
 const HomeLink = styled(Link)`
@@ -128,7 +119,9 @@ const HomeLink = styled(Link)`
 `;
 
 const MenuButton = styled(IconButton)`
-  ${media.lg} { display: none; }
+  ${media.lg} {
+    display: none;
+  }
 `;
 
 const Backdrop = styled.div`
@@ -138,7 +131,9 @@ const Backdrop = styled.div`
   right: 0;
   height: calc(100vh - ${headerBarHeight});
   background: rgba(15, 23, 42, 0.45);
-  ${media.lg} { display: none; }
+  ${media.lg} {
+    display: none;
+  }
 `;
 
 const Nav = styled.nav<{ $open: boolean }>`
@@ -177,7 +172,10 @@ const NavList = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
-  ${media.lg} { flex-direction: row; margin: 0 auto; }
+  ${media.lg} {
+    flex-direction: row;
+    margin: 0 auto;
+  }
 `;
 
 const NavItem = styled(NavLink)`
@@ -188,9 +186,18 @@ const NavItem = styled(NavLink)`
   font-weight: 600;
   font-size: ${({ theme }) => theme.size.base};
   text-decoration: none;
-  &:hover { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &[aria-current='page'] { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.brandSoft}; }
-  ${media.lg} { font-size: ${({ theme }) => theme.size.sm}; padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)}; }
+  &:hover {
+    color: ${({ theme }) => theme.color.brand};
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.color.brand};
+    background: ${({ theme }) => theme.color.brandSoft};
+  }
+  ${media.lg} {
+    font-size: ${({ theme }) => theme.size.sm};
+    padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  }
 `;
 
 /** Holds the width of its widest variant, so the first auth check never shifts the bar (decision D6). */
@@ -200,10 +207,16 @@ const AccountArea = styled.div`
   min-width: 7.5rem;
   min-height: 2.75rem;
   justify-content: flex-end;
-  a, button { flex: 1; }
+  a,
+  button {
+    flex: 1;
+  }
   ${media.lg} {
     min-width: 15.5rem;
-    a, button { flex: none; }
+    a,
+    button {
+      flex: none;
+    }
   }
 `;
 
@@ -214,5 +227,8 @@ const Pending = styled.span`
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.color.surfaceAlt};
   border: 1px solid ${({ theme }) => theme.color.line};
-  ${media.lg} { flex: none; width: 7.5rem; }
+  ${media.lg} {
+    flex: none;
+    width: 7.5rem;
+  }
 `;

@@ -71,8 +71,12 @@ const Main = styled.main`
   /* A short page's last section fills the rest, so its background reaches the footer. */
   display: flex;
   flex-direction: column;
-  & > :last-child { flex-grow: 1; }
-  &:focus { outline: none; }
+  & > :last-child {
+    flex-grow: 1;
+  }
+  &:focus {
+    outline: none;
+  }
   & > section ~ section:not([data-below-the-fold] ~ section) > * {
     content-visibility: auto;
     contain-intrinsic-size: auto 800px;
@@ -89,5 +93,7 @@ const SkipLink = styled.a`
   background: ${({ theme }) => theme.color.ink};
   color: #fff;
   font-weight: 700;
-  &:focus { top: 1rem; }
+  &:focus {
+    top: 1rem;
+  }
 `;

@@ -58,7 +58,11 @@ export function reexportsOf(barrelCode: string): Map<string, string> {
   const names = new Map<string, string>();
   for (const match of barrelCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
     for (const part of match[1]!.split(',')) {
-      const exported = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const exported = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (exported) names.set(exported, match[2]!);
     }
   }
@@ -72,7 +76,10 @@ export function namesImportedFrom(code: string, source: string): string[] {
   const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g');
   for (const match of code.matchAll(pattern)) {
     for (const part of match[1]!.split(',')) {
-      const imported = part.trim().split(/\s+as\s+/)[0]?.trim();
+      const imported = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim();
       if (imported) names.push(imported);
     }
   }

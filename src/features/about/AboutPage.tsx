@@ -83,7 +83,10 @@ export function AboutPage() {
         </Container>
       </Section>
 
-      <CtaBanner title="Let’s grow your business together" text="Tell us about your goals and we will map out a plan with clear costs and results.">
+      <CtaBanner
+        title="Let’s grow your business together"
+        text="Tell us about your goals and we will map out a plan with clear costs and results."
+      >
         <ButtonLink to="/get-started" $variant="light" $size="lg">
           Get my free growth plan
         </ButtonLink>
@@ -98,8 +101,16 @@ export function AboutPage() {
 const MissionLayout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(8)};
-  h2 { font-size: ${({ theme }) => theme.size['2xl']}; ${media.md} { font-size: ${({ theme }) => theme.size['3xl']}; } }
-  ${media.lg} { grid-template-columns: 1fr 1.2fr; gap: ${({ theme }) => theme.space(16)}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['3xl']};
+    }
+  }
+  ${media.lg} {
+    grid-template-columns: 1fr 1.2fr;
+    gap: ${({ theme }) => theme.space(16)};
+  }
 `;
 
 const MissionText = styled.div`
@@ -114,7 +125,9 @@ const Stats = styled.dl`
   grid-template-columns: repeat(2, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   margin: ${({ theme }) => theme.space(14)} 0 0;
-  ${media.md} { grid-template-columns: repeat(4, 1fr); }
+  ${media.md} {
+    grid-template-columns: repeat(4, 1fr);
+  }
   div {
     display: flex;
     flex-direction: column-reverse;
@@ -129,17 +142,28 @@ const Stats = styled.dl`
     font-size: ${({ theme }) => theme.size['3xl']};
     font-weight: 800;
     color: ${({ theme }) => theme.color.brandDark};
-    ${media.md} { font-size: ${({ theme }) => theme.size['4xl']}; }
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['4xl']};
+    }
   }
-  dt { color: ${({ theme }) => theme.color.muted}; font-weight: 600; font-size: ${({ theme }) => theme.size.sm}; }
+  dt {
+    color: ${({ theme }) => theme.color.muted};
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.size.sm};
+  }
 `;
 
 const Founder = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(10)};
   align-items: center;
-  h2 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  ${media.md} { grid-template-columns: 320px 1fr; gap: ${({ theme }) => theme.space(14)}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  ${media.md} {
+    grid-template-columns: 320px 1fr;
+    gap: ${({ theme }) => theme.space(14)};
+  }
 `;
 
 const Portrait = styled.img`
@@ -159,7 +183,9 @@ const Role = styled.p`
 
 const Bio = styled.p`
   color: ${({ theme }) => theme.color.muted};
-  & + & { margin-top: ${({ theme }) => theme.space(3)}; }
+  & + & {
+    margin-top: ${({ theme }) => theme.space(3)};
+  }
 `;
 
 const Quote = styled.blockquote`

@@ -59,8 +59,13 @@ const Page = styled.div`
   min-height: 70vh;
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(16)};
   background: ${({ theme }) => theme.color.surfaceAlt};
-  ${media.md} { padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(20)}; }
-  > * { max-width: 90rem; margin: 0 auto; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(20)};
+  }
+  > * {
+    max-width: 90rem;
+    margin: 0 auto;
+  }
 `;
 
 const Waiting = styled.p`

@@ -222,8 +222,15 @@ const Section = styled.section`
   gap: ${({ theme }) => theme.space(3)};
   padding-top: ${({ theme }) => theme.space(5)};
   border-top: 1px solid ${({ theme }) => theme.color.line};
-  h3 { font-size: ${({ theme }) => theme.size.base}; }
-  details summary { cursor: pointer; color: ${({ theme }) => theme.color.brand}; font-weight: 600; margin-bottom: ${({ theme }) => theme.space(3)}; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.base};
+  }
+  details summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.color.brand};
+    font-weight: 600;
+    margin-bottom: ${({ theme }) => theme.space(3)};
+  }
 `;
 
 const Message = styled(Panel).attrs({ as: 'blockquote' })`
@@ -250,6 +257,14 @@ const Turn = styled.li<{ $visitor: boolean }>`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $visitor }) => ($visitor ? theme.color.brandSoft : theme.color.surfaceAlt)};
   border: 1px solid ${({ theme, $visitor }) => ($visitor ? theme.color.brandLine : theme.color.line)};
-  span { display: block; font-size: ${({ theme }) => theme.size.xs}; font-weight: 700; color: ${({ theme }) => theme.color.muted}; }
-  p { white-space: pre-wrap; overflow-wrap: anywhere; }
+  span {
+    display: block;
+    font-size: ${({ theme }) => theme.size.xs};
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  p {
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
 `;

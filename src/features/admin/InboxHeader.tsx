@@ -103,7 +103,12 @@ export function InboxToolbar() {
           </FocusKeepingButton>
         )}
       </SearchForm>
-      <FocusKeepingButton type="button" $variant="secondary" aria-disabled={!canExport} onClick={() => canExport && send({ type: 'inbox.export' })}>
+      <FocusKeepingButton
+        type="button"
+        $variant="secondary"
+        aria-disabled={!canExport}
+        onClick={() => canExport && send({ type: 'inbox.export' })}
+      >
         <Download aria-hidden="true" size={18} /> {exporting ? 'Exporting…' : 'Export CSV'}
       </FocusKeepingButton>
     </Toolbar>
@@ -119,11 +124,21 @@ export function Pager() {
   const { send } = InboxActor.useActorRef();
   return (
     <Paging aria-label="Pages">
-      <FocusKeepingButton type="button" $variant="ghost" aria-disabled={!canNewer} onClick={() => canNewer && send({ type: 'inbox.newer' })}>
+      <FocusKeepingButton
+        type="button"
+        $variant="ghost"
+        aria-disabled={!canNewer}
+        onClick={() => canNewer && send({ type: 'inbox.newer' })}
+      >
         <ChevronLeft aria-hidden="true" size={18} /> Newer
       </FocusKeepingButton>
       <span aria-live="polite">{paging ? 'Loading page…' : `Page ${page}`}</span>
-      <FocusKeepingButton type="button" $variant="ghost" aria-disabled={!canOlder} onClick={() => canOlder && send({ type: 'inbox.older' })}>
+      <FocusKeepingButton
+        type="button"
+        $variant="ghost"
+        aria-disabled={!canOlder}
+        onClick={() => canOlder && send({ type: 'inbox.older' })}
+      >
         Older <ChevronRight aria-hidden="true" size={18} />
       </FocusKeepingButton>
     </Paging>
@@ -138,7 +153,8 @@ export function Attention() {
   const items = [
     summary.failedForwards > 0 && `${summary.failedForwards} failed ${summary.failedForwards === 1 ? 'forward' : 'forwards'}`,
     summary.refundsNeeded > 0 && `${summary.refundsNeeded} ${summary.refundsNeeded === 1 ? 'refund' : 'refunds'} needed`,
-    summary.unfulfilledOrders > 0 && `${summary.unfulfilledOrders} paid ${summary.unfulfilledOrders === 1 ? 'order' : 'orders'} not fulfilled`,
+    summary.unfulfilledOrders > 0 &&
+      `${summary.unfulfilledOrders} paid ${summary.unfulfilledOrders === 1 ? 'order' : 'orders'} not fulfilled`,
     summary.openDisputes > 0 && `${summary.openDisputes} ${summary.openDisputes === 1 ? 'dispute' : 'disputes'} to answer`,
     dunning > 0 && `${dunning} ${dunning === 1 ? 'subscription' : 'subscriptions'} with a failed charge`,
   ].filter((item): item is string => !!item);
@@ -156,7 +172,11 @@ export function Attention() {
 
 /** A button that stays focusable when it cannot act (aria-disabled), looking as a disabled one does. */
 const FocusKeepingButton = styled(Button)`
-  &[aria-disabled='true'] { opacity: 0.55; cursor: not-allowed; transform: none; }
+  &[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+    transform: none;
+  }
 `;
 
 const Tabs = styled.nav`
@@ -181,9 +201,17 @@ const Tab = styled.button`
   font: inherit;
   font-weight: 700;
   cursor: pointer;
-  &:hover:not(:disabled) { color: ${({ theme }) => theme.color.ink}; }
-  &[aria-current='true'] { color: ${({ theme }) => theme.color.brand}; border-bottom-color: ${({ theme }) => theme.color.brand}; }
-  &:disabled { cursor: not-allowed; opacity: 0.6; }
+  &:hover:not(:disabled) {
+    color: ${({ theme }) => theme.color.ink};
+  }
+  &[aria-current='true'] {
+    color: ${({ theme }) => theme.color.brand};
+    border-bottom-color: ${({ theme }) => theme.color.brand};
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
 `;
 
 const Count = styled.span`
@@ -200,7 +228,10 @@ const Count = styled.span`
 const Toolbar = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
-  ${media.md} { grid-template-columns: 1fr auto; align-items: center; }
+  ${media.md} {
+    grid-template-columns: 1fr auto;
+    align-items: center;
+  }
 `;
 
 const SearchForm = styled.form`
@@ -208,8 +239,18 @@ const SearchForm = styled.form`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
-  > svg { position: absolute; left: 0.9rem; top: 0.9rem; color: ${({ theme }) => theme.color.muted}; pointer-events: none; }
-  input { flex: 1 1 14rem; padding-left: 2.5rem; min-height: 2.75rem; }
+  > svg {
+    position: absolute;
+    left: 0.9rem;
+    top: 0.9rem;
+    color: ${({ theme }) => theme.color.muted};
+    pointer-events: none;
+  }
+  input {
+    flex: 1 1 14rem;
+    padding-left: 2.5rem;
+    min-height: 2.75rem;
+  }
 `;
 
 const Paging = styled.nav`
@@ -217,8 +258,14 @@ const Paging = styled.nav`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-  span { color: ${({ theme }) => theme.color.muted}; font-weight: 600; font-size: ${({ theme }) => theme.size.sm}; }
-  ${media.md} { justify-content: flex-end; }
+  span {
+    color: ${({ theme }) => theme.color.muted};
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.size.sm};
+  }
+  ${media.md} {
+    justify-content: flex-end;
+  }
 `;
 
 const AttentionList = styled.ul`

@@ -95,14 +95,21 @@ export function EmptyList({ tab, query }: { tab: AdminTab; query: string }) {
 
 const TableWrap = styled(Panel)`
   overflow-x: auto;
-  &[aria-busy='true'] { opacity: 0.6; }
+  &[aria-busy='true'] {
+    opacity: 0.6;
+  }
 `;
 
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.size.sm};
-  th, td { padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)}; text-align: left; vertical-align: top; }
+  th,
+  td {
+    padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+    text-align: left;
+    vertical-align: top;
+  }
   thead th {
     position: sticky;
     top: 0;
@@ -115,14 +122,31 @@ const Table = styled.table`
     white-space: nowrap;
     border-bottom: 1px solid ${({ theme }) => theme.color.line};
   }
-  tbody tr { border-bottom: 1px solid ${({ theme }) => theme.color.line}; }
-  tbody tr:last-child { border-bottom: 0; }
-  tbody tr:hover { background: ${({ theme }) => theme.color.brandSoft}; }
+  tbody tr {
+    border-bottom: 1px solid ${({ theme }) => theme.color.line};
+  }
+  tbody tr:last-child {
+    border-bottom: 0;
+  }
+  tbody tr:hover {
+    background: ${({ theme }) => theme.color.brandSoft};
+  }
   /* A name or message with no spaces (a pasted link, a spammer's run of letters) wraps instead of taking the row. */
-  tbody th { font-weight: 600; min-width: 9rem; }
-  td { color: ${({ theme }) => theme.color.text}; overflow-wrap: anywhere; }
-  td:first-child { white-space: nowrap; color: ${({ theme }) => theme.color.muted}; }
-  td span + span { margin-left: 0.3rem; }
+  tbody th {
+    font-weight: 600;
+    min-width: 9rem;
+  }
+  td {
+    color: ${({ theme }) => theme.color.text};
+    overflow-wrap: anywhere;
+  }
+  td:first-child {
+    white-space: nowrap;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  td span + span {
+    margin-left: 0.3rem;
+  }
 `;
 
 const OpenButton = styled.button`
@@ -138,7 +162,9 @@ const OpenButton = styled.button`
   text-underline-offset: 3px;
   overflow-wrap: anywhere;
   cursor: pointer;
-  &:hover { text-decoration-color: currentColor; }
+  &:hover {
+    text-decoration-color: currentColor;
+  }
 `;
 
 const Cards = styled.ul`
@@ -147,18 +173,41 @@ const Cards = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  &[aria-busy='true'] { opacity: 0.6; }
+  &[aria-busy='true'] {
+    opacity: 0.6;
+  }
 `;
 
 const Card = styled(Panel)`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  dl { display: grid; gap: ${({ theme }) => theme.space(2)}; margin: 0; }
-  dl > div { display: grid; grid-template-columns: 7.5rem 1fr; gap: ${({ theme }) => theme.space(2)}; }
-  dt { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.xs}; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; padding-top: 0.15rem; }
-  dd { margin: 0; font-size: ${({ theme }) => theme.size.sm}; overflow-wrap: anywhere; }
-  dd span + span { margin-left: 0.3rem; }
+  dl {
+    display: grid;
+    gap: ${({ theme }) => theme.space(2)};
+    margin: 0;
+  }
+  dl > div {
+    display: grid;
+    grid-template-columns: 7.5rem 1fr;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  dt {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.xs};
+    font-weight: 700;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    padding-top: 0.15rem;
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.size.sm};
+    overflow-wrap: anywhere;
+  }
+  dd span + span {
+    margin-left: 0.3rem;
+  }
 `;
 
 const CardHead = styled.div`
@@ -167,8 +216,14 @@ const CardHead = styled.div`
   align-items: baseline;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(2)};
-  button { font-size: ${({ theme }) => theme.size.md}; }
-  small { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.xs}; font-weight: 600; }
+  button {
+    font-size: ${({ theme }) => theme.size.md};
+  }
+  small {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.xs};
+    font-weight: 600;
+  }
 `;
 
 const Empty = styled(Panel)`
@@ -181,5 +236,7 @@ const Empty = styled(Panel)`
   font-weight: 600;
   border-style: dashed;
   box-shadow: none;
-  ${media.md} { padding: ${({ theme }) => theme.space(16)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(16)};
+  }
 `;

@@ -33,7 +33,13 @@ export function InboxScreen() {
 
 function Body() {
   const view = InboxActor.useSelector((snapshot) =>
-    snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches({ ready: 'empty' }) ? 'empty' : 'list',
+    snapshot.matches('loading')
+      ? 'loading'
+      : snapshot.matches('failed')
+        ? 'failed'
+        : snapshot.matches({ ready: 'empty' })
+          ? 'empty'
+          : 'list',
   );
   const detail = InboxActor.useSelector((snapshot) => snapshot.matches({ ready: 'detail' }));
   const tab = InboxActor.useSelector((snapshot) => snapshot.context.tab);
@@ -84,7 +90,12 @@ const Title = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-  h1 { font-size: ${({ theme }) => theme.size['2xl']}; ${media.md} { font-size: ${({ theme }) => theme.size['3xl']}; } }
+  h1 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['3xl']};
+    }
+  }
 `;
 
 const Waiting = styled.p`
@@ -105,7 +116,10 @@ const Failure = styled.div`
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid #fecaca;
   background: ${({ theme }) => theme.color.dangerSoft};
-  p { color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
+  p {
+    color: ${({ theme }) => theme.color.danger};
+    font-weight: 600;
+  }
 `;
 
 const Notice = styled.p`

@@ -7,7 +7,17 @@ import { formatTime } from './format';
 import { InboxActor } from './inboxActor';
 
 /** A lead's status (saved as soon as it changes) and the staff note (saved with its button). */
-export function LeadEditor({ id, status, staffNote, statusChangedAt }: { id: string; status: LeadStatus; staffNote: string; statusChangedAt: string | null }) {
+export function LeadEditor({
+  id,
+  status,
+  staffNote,
+  statusChangedAt,
+}: {
+  id: string;
+  status: LeadStatus;
+  staffNote: string;
+  statusChangedAt: string | null;
+}) {
   const busy = InboxActor.useSelector((state) => !state.matches({ ready: { detail: 'viewing' } }));
   const noteDraft = InboxActor.useSelector((state) => state.context.noteDraft);
   const noteConflict = InboxActor.useSelector((state) => state.context.noteConflict);
@@ -83,7 +93,9 @@ const Editor = styled.form`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surfaceAlt};
   border: 1px solid ${({ theme }) => theme.color.line};
-  textarea { min-height: 6rem; }
+  textarea {
+    min-height: 6rem;
+  }
 `;
 
 const Theirs = styled.section`
@@ -93,8 +105,14 @@ const Theirs = styled.section`
   border-left: 4px solid ${({ theme }) => theme.color.brand};
   border-radius: 0 ${({ theme }) => theme.radius.sm} ${({ theme }) => theme.radius.sm} 0;
   background: #fff;
-  strong { font-size: 0.875rem; }
-  p { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+  strong {
+    font-size: 0.875rem;
+  }
+  p {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Select = styled.select`
@@ -104,7 +122,11 @@ const Select = styled.select`
   border-radius: 10px;
   background: #fff;
   font: inherit;
-  &:focus-visible { outline: none; border-color: ${({ theme }) => theme.color.brand}; box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine}; }
+  &:focus-visible {
+    outline: none;
+    border-color: ${({ theme }) => theme.color.brand};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine};
+  }
 `;
 
 const Actions = styled.div`
@@ -112,5 +134,8 @@ const Actions = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  small { color: ${({ theme }) => theme.color.muted}; font-weight: 600; }
+  small {
+    color: ${({ theme }) => theme.color.muted};
+    font-weight: 600;
+  }
 `;

@@ -10,10 +10,7 @@ export function NotAllowed() {
     <Plain>
       <ShieldX aria-hidden="true" size={40} />
       <h1>This page is for GrowthPath staff.</h1>
-      <p>
-        Your account does not have staff access. If you were just given access, sign out and sign in again so your
-        account picks it up.
-      </p>
+      <p>Your account does not have staff access. If you were just given access, sign out and sign in again so your account picks it up.</p>
       <Actions>
         <Button type="button" onClick={signOut}>
           Sign out
@@ -44,9 +41,15 @@ export const Plain = styled.div`
   gap: ${({ theme }) => theme.space(4)};
   max-width: ${({ theme }) => theme.width.prose};
   padding: ${({ theme }) => theme.space(16)} 0;
-  svg { color: ${({ theme }) => theme.color.muted}; }
-  h1 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  p { color: ${({ theme }) => theme.color.muted}; }
+  svg {
+    color: ${({ theme }) => theme.color.muted};
+  }
+  h1 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Actions = styled.div`

@@ -100,7 +100,8 @@ export function RowDetail() {
     }
     if (event.key !== 'Tab') return;
     const focusable = [
-      ...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], select:not(:disabled), textarea, summary') ?? []),
+      ...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], select:not(:disabled), textarea, summary') ??
+        []),
     ];
     const first = focusable[0];
     const last = focusable.at(-1);
@@ -131,7 +132,9 @@ export function RowDetail() {
         </Head>
         <Live role="status">{saving ? 'Saving…' : retrying ? 'Retrying forwarding…' : acting ? 'Changing the subscription…' : ''}</Live>
         {error && <FormAlert role="alert">{error}</FormAlert>}
-        {'staffNote' in row && <LeadEditor id={row.id} status={row.status} staffNote={row.staffNote} statusChangedAt={row.statusChangedAt} />}
+        {'staffNote' in row && (
+          <LeadEditor id={row.id} status={row.status} staffNote={row.staffNote} statusChangedAt={row.statusChangedAt} />
+        )}
         <Body tab={tab} row={row} />
       </Dialog>
     </Backdrop>
@@ -158,7 +161,10 @@ const Dialog = styled.div`
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme }) => theme.shadow.lg};
   outline: none;
-  ${media.md} { width: min(40rem, 92vw); padding: ${({ theme }) => theme.space(8)}; }
+  ${media.md} {
+    width: min(40rem, 92vw);
+    padding: ${({ theme }) => theme.space(8)};
+  }
 `;
 
 const Head = styled.div`
@@ -166,12 +172,20 @@ const Head = styled.div`
   align-items: flex-start;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(4)};
-  small { color: ${({ theme }) => theme.color.muted}; font-weight: 600; }
-  h2 { font-size: ${({ theme }) => theme.size.xl}; overflow-wrap: anywhere; }
+  small {
+    color: ${({ theme }) => theme.color.muted};
+    font-weight: 600;
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Live = styled.p`
   color: ${({ theme }) => theme.color.brand};
   font-weight: 600;
-  &:empty { display: none; }
+  &:empty {
+    display: none;
+  }
 `;

@@ -35,7 +35,12 @@ export function SubscriptionActions({ row }: { row: StaffSubscriptionRow }) {
       <h3 id="subscription-actions-title">Account manager's actions</h3>
       <Buttons>
         {simple.map((kind) => (
-          <Button key={kind} type="button" $variant={kind === 'cancel_now' ? 'ghost' : 'secondary'} onClick={() => ask({ kind } as SubscriptionAction)}>
+          <Button
+            key={kind}
+            type="button"
+            $variant={kind === 'cancel_now' ? 'ghost' : 'secondary'}
+            onClick={() => ask({ kind } as SubscriptionAction)}
+          >
             {actionButton(kind, row)}
           </Button>
         ))}
@@ -73,7 +78,13 @@ function Confirm({ row, action, acting }: { row: StaffSubscriptionRow; action: S
   const { question, detail, yes } = confirmationOf(action, row);
   useEffect(() => panel.current?.focus(), []);
   return (
-    <Panel ref={panel} tabIndex={-1} aria-labelledby="subscription-confirm-title" aria-describedby="subscription-confirm-detail" $confirming>
+    <Panel
+      ref={panel}
+      tabIndex={-1}
+      aria-labelledby="subscription-confirm-title"
+      aria-describedby="subscription-confirm-detail"
+      $confirming
+    >
       <h3 id="subscription-confirm-title">{question}</h3>
       <p id="subscription-confirm-detail">{detail}</p>
       <Buttons>
@@ -96,9 +107,16 @@ const Panel = styled.section<{ $confirming?: boolean }>`
   border: 1px solid ${({ theme, $confirming }) => ($confirming ? theme.color.brandLine : theme.color.line)};
   background: ${({ theme, $confirming }) => ($confirming ? theme.color.brandSoft : theme.color.surfaceAlt)};
   outline: none;
-  h3 { font-size: ${({ theme }) => theme.size.base}; }
-  p { margin: 0; color: ${({ theme }) => theme.color.text}; }
-  &:focus-visible { box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine}; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.base};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.text};
+  }
+  &:focus-visible {
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine};
+  }
 `;
 
 const Buttons = styled.div`
@@ -112,7 +130,11 @@ const PlanChange = styled.form`
   gap: ${({ theme }) => theme.space(2)};
   padding-top: ${({ theme }) => theme.space(3)};
   border-top: 1px solid ${({ theme }) => theme.color.line};
-  > div { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space(2)}; }
+  > div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(2)};
+  }
   select {
     flex: 1 1 14rem;
     min-height: 2.75rem;
@@ -122,5 +144,9 @@ const PlanChange = styled.form`
     background: #fff;
     font: inherit;
   }
-  select:focus-visible { outline: none; border-color: ${({ theme }) => theme.color.brand}; box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine}; }
+  select:focus-visible {
+    outline: none;
+    border-color: ${({ theme }) => theme.color.brand};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.color.brandLine};
+  }
 `;

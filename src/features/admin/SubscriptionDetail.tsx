@@ -34,9 +34,7 @@ export function SubscriptionDetail({ row }: { row: StaffSubscriptionRow }) {
         </dd>
         <Pair label="Started" value={formatTime(row.createdAt)} />
       </Facts>
-      <Part title="Requests from the client">
-        {row.requests.length === 0 ? <Muted>No requests.</Muted> : <Requests row={row} />}
-      </Part>
+      <Part title="Requests from the client">{row.requests.length === 0 ? <Muted>No requests.</Muted> : <Requests row={row} />}</Part>
       <SubscriptionActions row={row} />
       <Part title="Invoices">
         {row.invoices.length === 0 ? (
@@ -119,7 +117,17 @@ const List = styled.ul`
     border: 1px solid ${({ theme }) => theme.color.line};
     border-radius: ${({ theme }) => theme.radius.md};
   }
-  li small { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.xs}; }
-  li > code { flex-basis: 100%; color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.xs}; }
-  li button { min-height: 2.25rem; padding: 0 ${({ theme }) => theme.space(3)}; }
+  li small {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.xs};
+  }
+  li > code {
+    flex-basis: 100%;
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.xs};
+  }
+  li button {
+    min-height: 2.25rem;
+    padding: 0 ${({ theme }) => theme.space(3)};
+  }
 `;

@@ -33,7 +33,9 @@ const Figures = styled.dl`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space(3)};
   margin: 0;
-  ${media.md} { grid-template-columns: 1.6fr repeat(5, minmax(0, 1fr)); }
+  ${media.md} {
+    grid-template-columns: 1.6fr repeat(5, minmax(0, 1fr));
+  }
   > div {
     display: grid;
     align-content: start;
@@ -43,8 +45,28 @@ const Figures = styled.dl`
     border-radius: ${({ theme }) => theme.radius.md};
     background: ${({ theme }) => theme.color.surface};
   }
-  > div:first-child { grid-column: 1 / -1; ${media.md} { grid-column: auto; } }
-  > div[data-alert='true'] { border-color: #fed7aa; background: #fff7ed; }
-  dt { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.xs}; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; }
-  dd { margin: 0; color: ${({ theme }) => theme.color.ink}; font-size: ${({ theme }) => theme.size.xl}; font-weight: 800; font-variant-numeric: tabular-nums; }
+  > div:first-child {
+    grid-column: 1 / -1;
+    ${media.md} {
+      grid-column: auto;
+    }
+  }
+  > div[data-alert='true'] {
+    border-color: #fed7aa;
+    background: #fff7ed;
+  }
+  dt {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.xs};
+    font-weight: 700;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+  dd {
+    margin: 0;
+    color: ${({ theme }) => theme.color.ink};
+    font-size: ${({ theme }) => theme.size.xl};
+    font-weight: 800;
+    font-variant-numeric: tabular-nums;
+  }
 `;

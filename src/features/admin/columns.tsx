@@ -96,7 +96,9 @@ export function orderFlags(row: OrderRow): ReactNode {
     <Flags>
       <Badge $tone={row.status === 'paid' ? 'good' : row.status === 'failed' ? 'bad' : 'neutral'}>{orderStatusLabels[row.status]}</Badge>
       {row.refundNeeded && <Badge $tone="bad">Refund needed</Badge>}
-      {row.refundedPaise > 0 && <Badge $tone="neutral">Refunded {formatAmount({ amountPaise: row.refundedPaise, currency: row.currency })}</Badge>}
+      {row.refundedPaise > 0 && (
+        <Badge $tone="neutral">Refunded {formatAmount({ amountPaise: row.refundedPaise, currency: row.currency })}</Badge>
+      )}
       {row.dispute && <Badge $tone={disputeBadge(row.dispute).tone}>{disputeBadge(row.dispute).text}</Badge>}
       {row.fulfilmentError && <Badge $tone="warn">Fulfilment owed</Badge>}
     </Flags>
@@ -125,8 +127,7 @@ const orders: Column<OrderRow>[] = [
   },
   {
     header: 'Fulfilled',
-    cell: (row) =>
-      row.fulfilledBy ? `${fulfilledByLabels[row.fulfilledBy]}, ${formatTime(row.fulfilledAt)}` : dash,
+    cell: (row) => (row.fulfilledBy ? `${fulfilledByLabels[row.fulfilledBy]}, ${formatTime(row.fulfilledAt)}` : dash),
   },
 ];
 
@@ -145,7 +146,9 @@ export function subscriptionFlags(row: StaffSubscriptionRow): ReactNode {
     <Flags>
       <Badge $tone={tone}>{text}</Badge>
       {row.scheduledPlan && <Badge $tone="neutral">To {planName(row.scheduledPlan)}</Badge>}
-      {row.openRequests > 0 && <Badge $tone="warn">{row.openRequests === 1 ? '1 request waiting' : `${row.openRequests} requests waiting`}</Badge>}
+      {row.openRequests > 0 && (
+        <Badge $tone="warn">{row.openRequests === 1 ? '1 request waiting' : `${row.openRequests} requests waiting`}</Badge>
+      )}
     </Flags>
   );
 }

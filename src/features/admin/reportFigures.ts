@@ -55,8 +55,10 @@ export function reportFigures(report: unknown): ReportFigures | null {
     label: line.item,
     value: line.type === 'monthly' ? `${formatInr(line.cost)} / month` : formatInr(line.cost),
   }));
-  if (costs?.oneTimeTotal !== undefined) lineItems.push({ label: 'One-time total, bought separately', value: formatInr(costs.oneTimeTotal) });
-  if (costs?.monthlyTotal !== undefined) lineItems.push({ label: 'Monthly total, bought separately', value: `${formatInr(costs.monthlyTotal)} / month` });
+  if (costs?.oneTimeTotal !== undefined)
+    lineItems.push({ label: 'One-time total, bought separately', value: formatInr(costs.oneTimeTotal) });
+  if (costs?.monthlyTotal !== undefined)
+    lineItems.push({ label: 'Monthly total, bought separately', value: `${formatInr(costs.monthlyTotal)} / month` });
   const results: Figure[] = kpis
     ? [
         { label: 'More leads', value: percent(kpis.leads) },

@@ -16,7 +16,9 @@ export const Flags = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
   gap: 0.3rem;
-  && > span { margin-left: 0; }
+  && > span {
+    margin-left: 0;
+  }
 `;
 
 export const Badge = styled.span<{ $tone?: BadgeTone }>`
@@ -48,10 +50,27 @@ export const Facts = styled.dl`
   gap: ${({ theme }) => theme.space(3)};
   margin: 0;
   /* One label width for every list in the drawer, so the figures of consecutive lists line up. */
-  ${media.sm} { grid-template-columns: 13rem 1fr; column-gap: ${({ theme }) => theme.space(5)}; }
-  dt { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.sm}; font-weight: 600; }
-  dd { margin: 0; color: ${({ theme }) => theme.color.ink}; overflow-wrap: anywhere; white-space: pre-line; }
-  dd + dt { margin-top: ${({ theme }) => theme.space(1)}; ${media.sm} { margin-top: 0; } }
+  ${media.sm} {
+    grid-template-columns: 13rem 1fr;
+    column-gap: ${({ theme }) => theme.space(5)};
+  }
+  dt {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.sm};
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    color: ${({ theme }) => theme.color.ink};
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+  dd + dt {
+    margin-top: ${({ theme }) => theme.space(1)};
+    ${media.sm} {
+      margin-top: 0;
+    }
+  }
 `;
 
 export const Mono = styled.code`

@@ -17,7 +17,10 @@ export function formatDay(iso: string | null): string {
 export const formatPaise = (paise: number) => formatInr(paise / 100);
 
 /** The subscription's standing in a few words: what is wrong or about to change first. */
-export function subscriptionBadge(row: Pick<StaffSubscriptionRow, 'status' | 'endsAt' | 'nextChargeAt' | 'pauseAt'>): { text: string; tone: BadgeTone } {
+export function subscriptionBadge(row: Pick<StaffSubscriptionRow, 'status' | 'endsAt' | 'nextChargeAt' | 'pauseAt'>): {
+  text: string;
+  tone: BadgeTone;
+} {
   switch (row.status) {
     case 'pending':
       return { text: 'Charge failed, retrying', tone: 'bad' };
@@ -93,7 +96,11 @@ export function confirmationOf(action: SubscriptionAction, row: StaffSubscriptio
             detail: `Razorpay charges ${formatPaise(row.monthlyPaise)} for a new month now if the paid period has ended, otherwise on ${until} as usual.`,
             yes: 'Yes, resume',
           }
-        : { question: 'Keep it running?', detail: `The pause from ${formatDay(row.pauseAt)} is dropped and the charge on ${until} goes ahead.`, yes: 'Yes, keep running' };
+        : {
+            question: 'Keep it running?',
+            detail: `The pause from ${formatDay(row.pauseAt)} is dropped and the charge on ${until} goes ahead.`,
+            yes: 'Yes, keep running',
+          };
     case 'change_plan': {
       const price = billingPriceOf(action.plan);
       return {
@@ -103,7 +110,11 @@ export function confirmationOf(action: SubscriptionAction, row: StaffSubscriptio
       };
     }
     case 'cancel_at_period_end':
-      return { question: 'Cancel at the end of the period?', detail: `No more charges. The service ends on ${until}.`, yes: 'Yes, cancel at period end' };
+      return {
+        question: 'Cancel at the end of the period?',
+        detail: `No more charges. The service ends on ${until}.`,
+        yes: 'Yes, cancel at period end',
+      };
     case 'cancel_now':
       return {
         question: 'Cancel now?',

@@ -69,9 +69,20 @@ const Cards = styled.ul`
   flex-wrap: wrap;
   justify-content: center;
   gap: ${({ theme }) => theme.space(6)};
-  > li { flex: 1 1 100%; }
-  ${media.md} { > li { flex-basis: calc((100% - ${({ theme }) => theme.space(6)}) / 2); flex-grow: 0; } }
-  ${media.lg} { > li { flex-basis: calc((100% - 2 * ${({ theme }) => theme.space(6)}) / 3); } }
+  > li {
+    flex: 1 1 100%;
+  }
+  ${media.md} {
+    > li {
+      flex-basis: calc((100% - ${({ theme }) => theme.space(6)}) / 2);
+      flex-grow: 0;
+    }
+  }
+  ${media.lg} {
+    > li {
+      flex-basis: calc((100% - 2 * ${({ theme }) => theme.space(6)}) / 3);
+    }
+  }
 `;
 
 const AppCard = styled.li`
@@ -83,11 +94,23 @@ const AppCard = styled.li`
   border: 1px solid ${({ theme }) => theme.color.line};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme }) => theme.shadow.sm};
-  transition: box-shadow 0.2s ease, transform 0.2s ease;
-  &:hover { box-shadow: ${({ theme }) => theme.shadow.lg}; transform: translateY(-2px); }
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
-  p { color: ${({ theme }) => theme.color.muted}; }
-  > a { margin-top: auto; align-self: flex-start; }
+  transition:
+    box-shadow 0.2s ease,
+    transform 0.2s ease;
+  &:hover {
+    box-shadow: ${({ theme }) => theme.shadow.lg};
+    transform: translateY(-2px);
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+  }
+  > a {
+    margin-top: auto;
+    align-self: flex-start;
+  }
 `;
 
 const Top = styled.div`
@@ -121,6 +144,13 @@ const Highlights = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.size.sm};
-  li { display: flex; align-items: center; gap: ${({ theme }) => theme.space(2)}; }
-  svg { color: ${({ theme }) => theme.color.success}; flex: none; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  svg {
+    color: ${({ theme }) => theme.color.success};
+    flex: none;
+  }
 `;

@@ -88,8 +88,8 @@ export function CreateAccountPanel({ plan }: { plan: Plan | undefined }) {
       <PlanRequired>
         <h2>A Plan Is Required to Sign Up</h2>
         <p>
-          Your account is created together with your plan. Choose the plan that fits your business, then create your
-          account and continue to secure checkout.
+          Your account is created together with your plan. Choose the plan that fits your business, then create your account and continue to
+          secure checkout.
         </p>
         <ErrorLine />
         <ButtonLink to="/pricing" $size="lg" $block>
@@ -182,8 +182,13 @@ const ForgotButton = styled.button`
   font-size: ${({ theme }) => theme.size.sm};
   font-weight: 600;
   cursor: pointer;
-  &:hover:not(:disabled) { text-decoration: underline; }
-  &:disabled { color: ${({ theme }) => theme.color.muted}; cursor: default; }
+  &:hover:not(:disabled) {
+    text-decoration: underline;
+  }
+  &:disabled {
+    color: ${({ theme }) => theme.color.muted};
+    cursor: default;
+  }
 `;
 
 const Hint = styled.p`
@@ -195,7 +200,10 @@ const Aside = styled.p`
   font-size: ${({ theme }) => theme.size.sm};
   color: ${({ theme }) => theme.color.muted};
   text-align: center;
-  a { color: ${({ theme }) => theme.color.brand}; font-weight: 600; }
+  a {
+    color: ${({ theme }) => theme.color.brand};
+    font-weight: 600;
+  }
 `;
 
 const PlanRequired = styled.div`
@@ -206,8 +214,13 @@ const PlanRequired = styled.div`
   background: ${({ theme }) => theme.color.brandSoft};
   border: 1px solid ${({ theme }) => theme.color.brandLine};
   text-align: center;
-  h2 { font-size: ${({ theme }) => theme.size.lg}; color: ${({ theme }) => theme.color.brandInk}; }
-  p { color: ${({ theme }) => theme.color.text}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.lg};
+    color: ${({ theme }) => theme.color.brandInk};
+  }
+  p {
+    color: ${({ theme }) => theme.color.text};
+  }
 `;
 
 const ChosenPlan = styled.section`
@@ -218,9 +231,25 @@ const ChosenPlan = styled.section`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.brandSoft};
   border: 1px solid ${({ theme }) => theme.color.brandLine};
-  > svg { flex: none; color: ${({ theme }) => theme.color.brand}; }
-  div { display: grid; flex: 1; min-width: 0; }
-  strong { color: ${({ theme }) => theme.color.brandInk}; }
-  span { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.text}; }
-  a { font-size: ${({ theme }) => theme.size.sm}; font-weight: 700; color: ${({ theme }) => theme.color.brand}; }
+  > svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.brand};
+  }
+  div {
+    display: grid;
+    flex: 1;
+    min-width: 0;
+  }
+  strong {
+    color: ${({ theme }) => theme.color.brandInk};
+  }
+  span {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.text};
+  }
+  a {
+    font-size: ${({ theme }) => theme.size.sm};
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.brand};
+  }
 `;

@@ -144,21 +144,27 @@ const Page = styled.section`
   padding: ${({ theme }) => theme.space(10)} 0 ${({ theme }) => theme.space(16)};
   background:
     radial-gradient(50rem 24rem at 90% -10%, rgba(29, 78, 216, 0.12), transparent 70%),
-    radial-gradient(40rem 20rem at -10% 110%, rgba(249, 115, 22, 0.08), transparent 70%),
-    ${({ theme }) => theme.color.surfaceAlt};
-  ${media.md} { padding: ${({ theme }) => theme.space(16)} 0 ${({ theme }) => theme.space(24)}; }
+    radial-gradient(40rem 20rem at -10% 110%, rgba(249, 115, 22, 0.08), transparent 70%), ${({ theme }) => theme.color.surfaceAlt};
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(16)} 0 ${({ theme }) => theme.space(24)};
+  }
 `;
 
 const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(10)};
   align-items: center;
-  ${media.lg} { grid-template-columns: 1fr 480px; gap: ${({ theme }) => theme.space(16)}; }
+  ${media.lg} {
+    grid-template-columns: 1fr 480px;
+    gap: ${({ theme }) => theme.space(16)};
+  }
 `;
 
 const Welcome = styled.div`
   display: none;
-  ${media.lg} { display: block; }
+  ${media.lg} {
+    display: block;
+  }
   p {
     font-family: ${({ theme }) => theme.font.display};
     font-size: ${({ theme }) => theme.size['3xl']};
@@ -170,9 +176,23 @@ const Welcome = styled.div`
     /* Two even lines ("Your growth," / "in one place"), not a long line and a short one. */
     text-wrap: balance;
   }
-  ul { list-style: none; display: grid; gap: ${({ theme }) => theme.space(4)}; margin-top: ${({ theme }) => theme.space(8)}; }
-  li { display: flex; align-items: center; gap: ${({ theme }) => theme.space(3)}; font-weight: 600; color: ${({ theme }) => theme.color.text}; }
-  svg { flex: none; color: ${({ theme }) => theme.color.brand}; }
+  ul {
+    list-style: none;
+    display: grid;
+    gap: ${({ theme }) => theme.space(4)};
+    margin-top: ${({ theme }) => theme.space(8)};
+  }
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(3)};
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.text};
+  }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.brand};
+  }
 `;
 
 const Panel = styled.div<{ $narrow?: boolean }>`
@@ -186,8 +206,12 @@ const Panel = styled.div<{ $narrow?: boolean }>`
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.lg};
-  h1 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  ${media.sm} { padding: ${({ theme }) => theme.space(10)}; }
+  h1 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  ${media.sm} {
+    padding: ${({ theme }) => theme.space(10)};
+  }
 `;
 
 const TabList = styled.div`
@@ -212,7 +236,9 @@ const Tab = styled.button`
     color: ${({ theme }) => theme.color.brand};
     box-shadow: ${({ theme }) => theme.shadow.sm};
   }
-  &:hover:not([aria-selected='true']) { color: ${({ theme }) => theme.color.ink}; }
+  &:hover:not([aria-selected='true']) {
+    color: ${({ theme }) => theme.color.ink};
+  }
 `;
 
 const Checking = styled.p`

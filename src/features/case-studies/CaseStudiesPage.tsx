@@ -56,13 +56,22 @@ const Count = styled.p`
 const wideCard = css`
   grid-column: 1 / -1;
   flex-direction: row;
-  & > img { flex: 0 0 40%; width: 40%; height: auto; aspect-ratio: auto; }
+  & > img {
+    flex: 0 0 40%;
+    width: 40%;
+    height: auto;
+    aspect-ratio: auto;
+  }
 `;
 
 const narrowCard = css`
   grid-column: auto;
   flex-direction: column;
-  & > img { flex: none; width: 100%; aspect-ratio: 8 / 5; }
+  & > img {
+    flex: none;
+    width: 100%;
+    aspect-ratio: 8 / 5;
+  }
 `;
 
 const Grid = styled.div`
@@ -70,11 +79,17 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.space(6)};
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
-    & > :last-child:nth-child(2n + 1) { ${wideCard} }
+    & > :last-child:nth-child(2n + 1) {
+      ${wideCard}
+    }
   }
   ${media.lg} {
     grid-template-columns: repeat(3, 1fr);
-    & > :last-child:nth-child(2n + 1) { ${narrowCard} }
-    & > :last-child:nth-child(3n + 1) { ${wideCard} }
+    & > :last-child:nth-child(2n + 1) {
+      ${narrowCard}
+    }
+    & > :last-child:nth-child(3n + 1) {
+      ${wideCard}
+    }
   }
 `;

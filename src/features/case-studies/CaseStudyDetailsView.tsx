@@ -39,23 +39,39 @@ export function CaseStudyDetailsView({ details }: { details: CaseStudyDetails })
 const Body = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(12)};
-  section { display: grid; gap: ${({ theme }) => theme.space(4)}; }
-  h2 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  p { color: ${({ theme }) => theme.color.text}; font-size: ${({ theme }) => theme.size.md}; }
+  section {
+    display: grid;
+    gap: ${({ theme }) => theme.space(4)};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  p {
+    color: ${({ theme }) => theme.color.text};
+    font-size: ${({ theme }) => theme.size.md};
+  }
 `;
 
 const Results = styled.ul`
   list-style: none;
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  ${media.sm} { grid-template-columns: repeat(2, 1fr); }
+  ${media.sm} {
+    grid-template-columns: repeat(2, 1fr);
+  }
   li {
     padding: ${({ theme }) => theme.space(6)};
     border-radius: ${({ theme }) => theme.radius.lg};
     background: ${({ theme }) => theme.color.brandSoft};
   }
-  h3 { font-size: ${({ theme }) => theme.size.base}; margin-top: ${({ theme }) => theme.space(1)}; }
-  && p { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.base};
+    margin-top: ${({ theme }) => theme.space(1)};
+  }
+  && p {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Value = styled.strong`

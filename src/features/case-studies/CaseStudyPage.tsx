@@ -54,14 +54,17 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
                 <strong>{study.metric}</strong>
               </Headline>
               <p>
-                The full write-up of this project is on its way. Want the details, or a similar result for your
-                business? Our team will walk you through it.
+                The full write-up of this project is on its way. Want the details, or a similar result for your business? Our team will walk
+                you through it.
               </p>
             </Overview>
           )}
         </Container>
       </Section>
-      <CtaBanner title="Want results like these?" text="Get a personalised growth plan with costs and projected results in about three minutes.">
+      <CtaBanner
+        title="Want results like these?"
+        text="Get a personalised growth plan with costs and projected results in about three minutes."
+      >
         <ButtonLink to="/get-started" $variant="light" $size="lg">
           Get my free growth plan <ArrowRight aria-hidden="true" size={18} />
         </ButtonLink>
@@ -91,7 +94,13 @@ const Header = styled.div`
   padding: ${({ theme }) => theme.space(10)} 0 ${({ theme }) => theme.space(14)};
   background: ${({ theme }) => theme.color.surfaceAlt};
   border-bottom: 1px solid ${({ theme }) => theme.color.line};
-  h1 { font-size: ${({ theme }) => theme.size['2xl']}; margin-top: ${({ theme }) => theme.space(4)}; ${media.md} { font-size: ${({ theme }) => theme.size['4xl']}; } }
+  h1 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+    margin-top: ${({ theme }) => theme.space(4)};
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['4xl']};
+    }
+  }
 `;
 
 const Back = styled(ButtonLink).attrs({ $variant: 'ghost' as const })`
@@ -103,7 +112,10 @@ const HeaderLayout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(8)};
   align-items: center;
-  ${media.lg} { grid-template-columns: 1.1fr 1fr; gap: ${({ theme }) => theme.space(12)}; }
+  ${media.lg} {
+    grid-template-columns: 1.1fr 1fr;
+    gap: ${({ theme }) => theme.space(12)};
+  }
 `;
 
 const Category = styled.span`
@@ -146,8 +158,13 @@ const Cover = styled.img`
 const Overview = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
-  h2 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  p { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.md};
+  }
 `;
 
 const Headline = styled.p`
@@ -156,8 +173,18 @@ const Headline = styled.p`
   padding: ${({ theme }) => theme.space(6)};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.successSoft};
-  span { font-size: ${({ theme }) => theme.size.sm}; font-weight: 700; text-transform: uppercase; letter-spacing: 0.06em; color: ${({ theme }) => theme.color.success}; }
-  strong { font-family: ${({ theme }) => theme.font.display}; font-size: ${({ theme }) => theme.size.xl}; color: ${({ theme }) => theme.color.ink}; }
+  span {
+    font-size: ${({ theme }) => theme.size.sm};
+    font-weight: 700;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${({ theme }) => theme.color.success};
+  }
+  strong {
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: ${({ theme }) => theme.size.xl};
+    color: ${({ theme }) => theme.color.ink};
+  }
 `;
 
 const Missing = styled.div`
@@ -166,5 +193,8 @@ const Missing = styled.div`
   gap: ${({ theme }) => theme.space(5)};
   padding: ${({ theme }) => theme.space(10)} 0;
   text-align: center;
-  p { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.md}; }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.md};
+  }
 `;

@@ -52,8 +52,12 @@ const Launcher = styled.button`
   text-align: left;
   cursor: pointer;
   transition: background-color 0.15s ease;
-  &:hover { background: #2563eb; }
-  svg { flex: none; }
+  &:hover {
+    background: #2563eb;
+  }
+  svg {
+    flex: none;
+  }
 `;
 
 const LoadFailed = styled.p`

@@ -35,7 +35,9 @@ export const Dialog = styled.section`
     height: min(38rem, calc(100dvh - 3rem));
     border-radius: ${({ theme }) => theme.radius.lg};
     border: 1px solid ${({ theme }) => theme.color.line};
-    box-shadow: ${({ theme }) => theme.shadow.lg}, 0 8px 24px rgba(15, 23, 42, 0.12);
+    box-shadow:
+      ${({ theme }) => theme.shadow.lg},
+      0 8px 24px rgba(15, 23, 42, 0.12);
   }
 `;
 
@@ -60,8 +62,14 @@ export const Header = styled.div`
 export const HeaderText = styled.div`
   flex: 1;
   min-width: 0;
-  h2 { color: #fff; font-size: ${({ theme }) => theme.size.md}; }
-  p { font-size: ${({ theme }) => theme.size.xs}; color: #dbeafe; }
+  h2 {
+    color: #fff;
+    font-size: ${({ theme }) => theme.size.md};
+  }
+  p {
+    font-size: ${({ theme }) => theme.size.xs};
+    color: #dbeafe;
+  }
 `;
 
 export const IconButton = styled.button`
@@ -74,7 +82,9 @@ export const IconButton = styled.button`
   border-radius: 50%;
   background: transparent;
   color: #fff;
-  &:hover { background: rgba(255, 255, 255, 0.16); }
+  &:hover {
+    background: rgba(255, 255, 255, 0.16);
+  }
 `;
 
 export const Messages = styled.ol`
@@ -88,7 +98,9 @@ export const Messages = styled.ol`
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.color.surfaceAlt};
-  &:focus-visible { outline-offset: -3px; }
+  &:focus-visible {
+    outline-offset: -3px;
+  }
 `;
 
 export const Item = styled.li<{ $role: ChatRole }>`
@@ -131,7 +143,11 @@ export const Caret = styled.span`
   vertical-align: text-bottom;
   background: ${({ theme }) => theme.color.brand};
   animation: chat-caret-blink 1s steps(1) infinite;
-  @keyframes chat-caret-blink { 50% { opacity: 0; } }
+  @keyframes chat-caret-blink {
+    50% {
+      opacity: 0;
+    }
+  }
 `;
 
 export const Typing = styled.p`
@@ -149,11 +165,23 @@ export const Typing = styled.p`
     animation: chat-typing-bounce 1.2s ease-in-out infinite;
   }
   @keyframes chat-typing-bounce {
-    0%, 80%, 100% { transform: translateY(0); opacity: 0.45; }
-    40% { transform: translateY(-4px); opacity: 1; }
+    0%,
+    80%,
+    100% {
+      transform: translateY(0);
+      opacity: 0.45;
+    }
+    40% {
+      transform: translateY(-4px);
+      opacity: 1;
+    }
   }
-  i:nth-of-type(2) { animation-delay: 0.15s; }
-  i:nth-of-type(3) { animation-delay: 0.3s; }
+  i:nth-of-type(2) {
+    animation-delay: 0.15s;
+  }
+  i:nth-of-type(3) {
+    animation-delay: 0.3s;
+  }
 `;
 
 export const Failure = styled.p`
@@ -165,7 +193,9 @@ export const Failure = styled.p`
   color: ${({ theme }) => theme.color.danger};
   font-size: ${({ theme }) => theme.size.sm};
   font-weight: 600;
-  a { color: inherit; }
+  a {
+    color: inherit;
+  }
 `;
 
 export const RetryButton = styled.button`
@@ -180,7 +210,9 @@ export const RetryButton = styled.button`
   color: ${({ theme }) => theme.color.brand};
   font-size: ${({ theme }) => theme.size.sm};
   font-weight: 700;
-  &:hover { border-color: ${({ theme }) => theme.color.brand}; }
+  &:hover {
+    border-color: ${({ theme }) => theme.color.brand};
+  }
 `;
 
 export const Composer = styled.form`
@@ -223,8 +255,13 @@ export const SendButton = styled.button`
   background: ${({ theme }) => theme.color.brand};
   color: #fff;
   font-weight: 700;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.brandDark}; }
-  &:disabled { opacity: 0.5; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.brandDark};
+  }
+  &:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
 `;
 
 export const Note = styled.p`
@@ -252,5 +289,7 @@ export const Resume = styled.button`
   font-weight: 700;
   font-size: ${({ theme }) => theme.size.sm};
   box-shadow: 0 10px 30px -8px rgba(29, 78, 216, 0.65);
-  &:hover { background: ${({ theme }) => theme.color.brandDark}; }
+  &:hover {
+    background: ${({ theme }) => theme.color.brandDark};
+  }
 `;

@@ -119,9 +119,10 @@ const summaryOf = (errors: Partial<Record<ContactField, string>>) =>
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
-  > button { justify-self: start; }
+  > button {
+    justify-self: start;
+  }
 `;
-
 
 const ThankYou = styled.div`
   display: grid;
@@ -131,9 +132,20 @@ const ThankYou = styled.div`
   text-align: center;
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.successSoft};
-  > svg { color: ${({ theme }) => theme.color.success}; }
-  h3 { font-size: ${({ theme }) => theme.size.xl}; }
-  h3:focus { outline: none; }
-  h3:focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 4px; }
-  p { color: ${({ theme }) => theme.color.muted}; }
+  > svg {
+    color: ${({ theme }) => theme.color.success};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
+  h3:focus {
+    outline: none;
+  }
+  h3:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 4px;
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;

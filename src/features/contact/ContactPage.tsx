@@ -81,7 +81,9 @@ const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(10)};
   align-items: start;
-  ${media.lg} { grid-template-columns: 1.2fr 1fr; }
+  ${media.lg} {
+    grid-template-columns: 1.2fr 1fr;
+  }
 `;
 
 const FormArea = styled.section`
@@ -91,9 +93,13 @@ const FormArea = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.md};
-  h2 { font-size: ${({ theme }) => theme.size['2xl']}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
   /* The introduction only: the form's own paragraphs (field errors, the error summary's title) keep their colours. */
-  & > p { color: ${({ theme }) => theme.color.muted}; }
+  & > p {
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Methods = styled.ul`
@@ -117,7 +123,15 @@ const Method = styled.li`
     background: ${({ theme }) => theme.color.brandSoft};
     color: ${({ theme }) => theme.color.brand};
   }
-  h3 { font-size: ${({ theme }) => theme.size.base}; margin-bottom: ${({ theme }) => theme.space(1)}; }
-  p { color: ${({ theme }) => theme.color.muted}; }
-  a { font-weight: 600; overflow-wrap: anywhere; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.base};
+    margin-bottom: ${({ theme }) => theme.space(1)};
+  }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+  }
+  a {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
 `;

@@ -72,7 +72,11 @@ const stateLabel = (subscription: BillingSubscription): string => {
 
 /** What comes next: a charge, nothing while paused, or the end of the service. */
 function nextFact(subscription: BillingSubscription): { term: string; value: string } {
-  if (subscription.nextChargeAt) return { term: 'Next charge', value: `${formatInr(subscription.monthlyPaise / 100)} on ${formatBillingDate(subscription.nextChargeAt)}` };
+  if (subscription.nextChargeAt)
+    return {
+      term: 'Next charge',
+      value: `${formatInr(subscription.monthlyPaise / 100)} on ${formatBillingDate(subscription.nextChargeAt)}`,
+    };
   if (subscription.status === 'paused') return { term: 'Next charge', value: 'None while paused' };
   return { term: 'Service ends', value: formatBillingDate(subscription.endsAt ?? subscription.paidThrough ?? new Date()) };
 }
@@ -80,7 +84,9 @@ function nextFact(subscription: BillingSubscription): { term: string; value: str
 function Subscription({ subscription }: { subscription: BillingSubscription }) {
   const actor = BillingActor.useActorRef();
   const busy = BillingActor.useSelector((snapshot) => snapshot.hasTag('busy'));
-  const confirming = BillingActor.useSelector((snapshot) => snapshot.matches({ ready: 'confirmingCancel' }) || snapshot.matches({ ready: 'cancelling' }));
+  const confirming = BillingActor.useSelector(
+    (snapshot) => snapshot.matches({ ready: 'confirmingCancel' }) || snapshot.matches({ ready: 'cancelling' }),
+  );
   const canCancel = BillingActor.useSelector((snapshot) => snapshot.can({ type: 'billing.cancel' }));
   const plan = findPlan(subscription.plan);
   const ended = subscription.state === 'none';
@@ -122,13 +128,14 @@ function Subscription({ subscription }: { subscription: BillingSubscription }) {
         </Facts>
         {subscription.status === 'authenticated' && !subscription.endsAt && subscription.nextChargeAt && (
           <Quiet>
-            <CalendarClock aria-hidden="true" size={16} /> Your monthly payment starts on {formatBillingDate(subscription.nextChargeAt)}, when the month you
-            paid for ends.
+            <CalendarClock aria-hidden="true" size={16} /> Your monthly payment starts on {formatBillingDate(subscription.nextChargeAt)},
+            when the month you paid for ends.
           </Quiet>
         )}
         {subscription.endsAt && subscription.state !== 'none' && (
           <Quiet>
-            <CalendarClock aria-hidden="true" size={16} /> You cancelled: your service stays active until {formatBillingDate(subscription.endsAt)}.
+            <CalendarClock aria-hidden="true" size={16} /> You cancelled: your service stays active until{' '}
+            {formatBillingDate(subscription.endsAt)}.
           </Quiet>
         )}
         {confirming && subscription.cancelPreview ? (
@@ -171,7 +178,11 @@ export function cancelExplanation(preview: CancelPreview, monthlyPaise: number):
 }
 
 const requestLabel = (request: BillingRequest) =>
-  request.kind === 'pause' ? 'A pause' : request.kind === 'resume' ? 'A resume' : `A change to ${findPlan(request.plan)?.title ?? 'another plan'}`;
+  request.kind === 'pause'
+    ? 'A pause'
+    : request.kind === 'resume'
+      ? 'A resume'
+      : `A change to ${findPlan(request.plan)?.title ?? 'another plan'}`;
 
 /** Pauses and plan changes go through the account manager (SPEC): the client asks, staff act. */
 function AccountManager({ subscription }: { subscription: BillingSubscription }) {
@@ -214,7 +225,12 @@ function AccountManager({ subscription }: { subscription: BillingSubscription })
               </option>
             ))}
           </select>
-          <Button type="button" $variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'billing.request', kind: 'change_plan', plan: target })}>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'billing.request', kind: 'change_plan', plan: target })}
+          >
             <Repeat aria-hidden="true" size={18} /> Ask for this plan
           </Button>
         </PlanChange>
@@ -232,43 +248,43 @@ function Invoices() {
     <Card aria-labelledby="invoices-title">
       <h3 id="invoices-title">Invoices</h3>
       <TableScroll>
-      <Table>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <VisuallyHidden>Receipt</VisuallyHidden>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((invoice) => (
-            <tr key={invoice.id}>
-              <td>
-                <NoWrap>{invoice.periodStart ? formatShortBillingDate(invoice.periodStart) : '—'}</NoWrap>
-                {invoice.periodEnd && <NoWrap>{` – ${formatShortBillingDate(invoice.periodEnd)}`}</NoWrap>}
-              </td>
-              <td>{formatInr(invoice.amountPaise / 100)}</td>
-              <td>{invoice.status === 'paid' ? 'Paid' : 'Not paid'}</td>
-              <td>
-                {invoice.status === 'paid' && (
-                  <Button
-                    type="button"
-                    $variant="ghost"
-                    disabled={busy}
-                    aria-label={`Download the receipt for ${invoice.periodStart ? formatBillingDate(invoice.periodStart) : invoice.id}`}
-                    onClick={() => actor.send({ type: 'billing.downloadReceipt', invoiceId: invoice.id })}
-                  >
-                    {downloading === invoice.id ? <Spinner $size="1rem" /> : <Download aria-hidden="true" size={16} />} Receipt
-                  </Button>
-                )}
-              </td>
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <VisuallyHidden>Receipt</VisuallyHidden>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {invoices.map((invoice) => (
+              <tr key={invoice.id}>
+                <td>
+                  <NoWrap>{invoice.periodStart ? formatShortBillingDate(invoice.periodStart) : '—'}</NoWrap>
+                  {invoice.periodEnd && <NoWrap>{` – ${formatShortBillingDate(invoice.periodEnd)}`}</NoWrap>}
+                </td>
+                <td>{formatInr(invoice.amountPaise / 100)}</td>
+                <td>{invoice.status === 'paid' ? 'Paid' : 'Not paid'}</td>
+                <td>
+                  {invoice.status === 'paid' && (
+                    <Button
+                      type="button"
+                      $variant="ghost"
+                      disabled={busy}
+                      aria-label={`Download the receipt for ${invoice.periodStart ? formatBillingDate(invoice.periodStart) : invoice.id}`}
+                      onClick={() => actor.send({ type: 'billing.downloadReceipt', invoiceId: invoice.id })}
+                    >
+                      {downloading === invoice.id ? <Spinner $size="1rem" /> : <Download aria-hidden="true" size={16} />} Receipt
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       </TableScroll>
     </Card>
   );
@@ -278,7 +294,9 @@ const Section = styled.section`
   display: grid;
   min-width: 0;
   gap: ${({ theme }) => theme.space(4)};
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
 `;
 
 const statusColours = {
@@ -316,9 +334,20 @@ const Banner = styled.div`
   border: 1px solid ${({ theme }) => theme.color.danger};
   background: ${({ theme }) => theme.color.dangerSoft};
   color: ${({ theme }) => theme.color.danger};
-  p { color: ${({ theme }) => theme.color.text}; margin-top: ${({ theme }) => theme.space(1)}; }
-  button { grid-column: 1 / -1; justify-self: start; }
-  ${media.md} { grid-template-columns: auto 1fr auto; button { grid-column: auto; } }
+  p {
+    color: ${({ theme }) => theme.color.text};
+    margin-top: ${({ theme }) => theme.space(1)};
+  }
+  button {
+    grid-column: 1 / -1;
+    justify-self: start;
+  }
+  ${media.md} {
+    grid-template-columns: auto 1fr auto;
+    button {
+      grid-column: auto;
+    }
+  }
 `;
 
 const Problem = styled.div`
@@ -332,7 +361,9 @@ const PlanChange = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
   align-items: center;
-  label { font-weight: 600; }
+  label {
+    font-weight: 600;
+  }
   select {
     min-height: 44px;
     padding: 0 ${({ theme }) => theme.space(3)};
@@ -370,7 +401,17 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.size.sm};
-  th, td { text-align: left; padding: ${({ theme }) => theme.space(2)}; border-bottom: 1px solid ${({ theme }) => theme.color.line}; }
-  th { color: ${({ theme }) => theme.color.muted}; font-weight: 600; }
-  td:last-child { text-align: right; }
+  th,
+  td {
+    text-align: left;
+    padding: ${({ theme }) => theme.space(2)};
+    border-bottom: 1px solid ${({ theme }) => theme.color.line};
+  }
+  th {
+    color: ${({ theme }) => theme.color.muted};
+    font-weight: 600;
+  }
+  td:last-child {
+    text-align: right;
+  }
 `;

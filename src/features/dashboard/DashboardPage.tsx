@@ -105,7 +105,9 @@ const Shell = styled.div`
   display: grid;
   min-height: 70vh;
   background: ${({ theme }) => theme.color.surfaceAlt};
-  ${media.lg} { grid-template-columns: auto 1fr; }
+  ${media.lg} {
+    grid-template-columns: auto 1fr;
+  }
 `;
 
 const Content = styled.div`
@@ -114,7 +116,9 @@ const Content = styled.div`
   gap: ${({ theme }) => theme.space(6)};
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(16)};
   min-width: 0;
-  ${media.md} { padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(20)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(20)};
+  }
 `;
 
 const Welcome = styled.header`
@@ -123,8 +127,17 @@ const Welcome = styled.header`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(4)};
-  h1 { font-size: ${({ theme }) => theme.size['2xl']}; ${media.md} { font-size: ${({ theme }) => theme.size['3xl']}; } }
-  p { margin-top: ${({ theme }) => theme.space(1)}; color: ${({ theme }) => theme.color.muted}; font-weight: 600; }
+  h1 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['3xl']};
+    }
+  }
+  p {
+    margin-top: ${({ theme }) => theme.space(1)};
+    color: ${({ theme }) => theme.color.muted};
+    font-weight: 600;
+  }
 `;
 
 const Problem = styled.div`
@@ -135,7 +148,10 @@ const Problem = styled.div`
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid #fecaca;
   background: ${({ theme }) => theme.color.dangerSoft};
-  p { color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
+  p {
+    color: ${({ theme }) => theme.color.danger};
+    font-weight: 600;
+  }
 `;
 
 const Placeholder = styled.p`

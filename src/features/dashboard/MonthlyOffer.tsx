@@ -15,7 +15,9 @@ import { Actions, Card, Confirm, Facts, Quiet } from './billingUi';
 export function MonthlyOffer({ oneTime }: { oneTime: NonNullable<BillingOverview['oneTime']> }) {
   const actor = BillingActor.useActorRef();
   const busy = BillingActor.useSelector((snapshot) => snapshot.hasTag('busy'));
-  const confirming = BillingActor.useSelector((snapshot) => snapshot.matches({ ready: 'confirmingStart' }) || snapshot.matches({ ready: 'startingMonthly' }));
+  const confirming = BillingActor.useSelector(
+    (snapshot) => snapshot.matches({ ready: 'confirmingStart' }) || snapshot.matches({ ready: 'startingMonthly' }),
+  );
   const plan = findPlan(oneTime.plan);
   const monthly = formatInr((billingPriceOf(oneTime.plan)?.monthlyPaise ?? 0) / 100);
   const paidThrough = formatBillingDate(oneTime.paidThrough);
@@ -24,8 +26,8 @@ export function MonthlyOffer({ oneTime }: { oneTime: NonNullable<BillingOverview
     <Card aria-labelledby="monthly-title">
       <h3 id="monthly-title">Keep your {plan?.title} plan going</h3>
       <Quiet>
-        Plans now renew every month. Start your monthly payment and your plan carries on without a break when the month you paid for ends, with no
-        new setup fee.
+        Plans now renew every month. Start your monthly payment and your plan carries on without a break when the month you paid for ends,
+        with no new setup fee.
       </Quiet>
       <Facts>
         <div>
@@ -51,8 +53,8 @@ export function MonthlyOffer({ oneTime }: { oneTime: NonNullable<BillingOverview
         <Confirm role="group" aria-labelledby="start-title">
           <h3 id="start-title">Start your monthly payment?</h3>
           <p>
-            Nothing is charged today: you authorise your card now (your bank may hold a small amount and return it), and {monthly} is charged on{' '}
-            {paidThrough}, then every month. Cancel any time up to 15 days before a billing date.
+            Nothing is charged today: you authorise your card now (your bank may hold a small amount and return it), and {monthly} is
+            charged on {paidThrough}, then every month. Cancel any time up to 15 days before a billing date.
           </p>
           <Actions>
             <Button type="button" disabled={busy} onClick={() => actor.send({ type: 'billing.confirmStart' })}>

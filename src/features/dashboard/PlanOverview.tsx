@@ -177,10 +177,7 @@ export function ActivatePlan({ chosenPlan }: { chosenPlan: PlanKey | null }) {
     <Activate aria-labelledby="activate-title">
       <Rocket aria-hidden="true" size={32} />
       <h2 id="activate-title">Activate Your Growth Plan</h2>
-      <p>
-        Choose a plan to unlock your project timeline, live results and apps. One setup fee, one flat monthly fee, no
-        annual lock-in.
-      </p>
+      <p>Choose a plan to unlock your project timeline, live results and apps. One setup fee, one flat monthly fee, no annual lock-in.</p>
       <Actions>
         {chosen && handoff && (
           <ButtonLink to="/payment" state={handoff} $size="lg">
@@ -203,8 +200,12 @@ const Card = styled.div`
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.sm};
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
-  ${media.md} { padding: ${({ theme }) => theme.space(8)}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(8)};
+  }
 `;
 
 const Banner = styled.section`
@@ -215,10 +216,20 @@ const Banner = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: linear-gradient(120deg, ${({ theme }) => theme.color.brandDark}, ${({ theme }) => theme.color.brand});
   color: #fff;
-  > svg { color: #fed7aa; }
-  h2 { color: #fff; font-size: ${({ theme }) => theme.size.lg}; }
-  p { color: #dbeafe; margin-top: ${({ theme }) => theme.space(1)}; }
-  button { justify-self: start; }
+  > svg {
+    color: #fed7aa;
+  }
+  h2 {
+    color: #fff;
+    font-size: ${({ theme }) => theme.size.lg};
+  }
+  p {
+    color: #dbeafe;
+    margin-top: ${({ theme }) => theme.space(1)};
+  }
+  button {
+    justify-self: start;
+  }
   ${media.md} {
     grid-template-columns: auto 1fr auto;
     padding: ${({ theme }) => theme.space(7)} ${({ theme }) => theme.space(8)};
@@ -228,11 +239,27 @@ const Banner = styled.section`
 const PlanHead = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
-  p { color: ${({ theme }) => theme.color.muted}; }
-  dl { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space(8)}; }
-  dt { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
-  dd { margin: 0; font-weight: 700; color: ${({ theme }) => theme.color.ink}; }
-  ${media.md} { grid-template-columns: 1fr auto; align-items: end; }
+  p {
+    color: ${({ theme }) => theme.color.muted};
+  }
+  dl {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(8)};
+  }
+  dt {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.ink};
+  }
+  ${media.md} {
+    grid-template-columns: 1fr auto;
+    align-items: end;
+  }
 `;
 
 const Small = styled.p`
@@ -248,7 +275,9 @@ const SectionTitle = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(2)};
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
 `;
 
 const SampleTag = styled.span`
@@ -272,7 +301,10 @@ const Stats = styled.dl`
   gap: ${({ theme }) => theme.space(3)};
   margin: ${({ theme }) => theme.space(4)} 0 0;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); gap: ${({ theme }) => theme.space(4)}; }
+  ${media.lg} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+    gap: ${({ theme }) => theme.space(4)};
+  }
 `;
 
 const Stat = styled.div`
@@ -280,24 +312,41 @@ const Stat = styled.div`
   align-content: start;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(4)};
-  ${media.md} { padding: ${({ theme }) => theme.space(5)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(5)};
+  }
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.line};
-  > svg { color: ${({ theme }) => theme.color.brand}; }
-  dt { font-size: ${({ theme }) => theme.size.sm}; font-weight: 600; color: ${({ theme }) => theme.color.muted}; }
-  dd { display: grid; gap: ${({ theme }) => theme.space(1)}; margin: 0; }
+  > svg {
+    color: ${({ theme }) => theme.color.brand};
+  }
+  dt {
+    font-size: ${({ theme }) => theme.size.sm};
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  dd {
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+    margin: 0;
+  }
   strong {
     font-family: ${({ theme }) => theme.font.display};
     font-size: ${({ theme }) => theme.size.xl};
     color: ${({ theme }) => theme.color.ink};
-    ${media.md} { font-size: ${({ theme }) => theme.size['2xl']}; }
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['2xl']};
+    }
   }
-  span { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.success}; font-weight: 600; }
+  span {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.success};
+    font-weight: 600;
+  }
 `;
 
-const tone = (status: PhaseStatus) =>
-  status === 'Completed' ? 'success' : status === 'In Progress' ? 'brand' : 'muted';
+const tone = (status: PhaseStatus) => (status === 'Completed' ? 'success' : status === 'In Progress' ? 'brand' : 'muted');
 
 const Phases = styled.ol`
   list-style: none;
@@ -309,7 +358,9 @@ const Phase = styled.li<{ $status: PhaseStatus }>`
   display: grid;
   grid-template-columns: auto 1fr;
   gap: ${({ theme }) => theme.space(4)};
-  h3 { font-size: ${({ theme }) => theme.size.base}; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.base};
+  }
 `;
 
 const Marker = styled.span<{ $status: PhaseStatus }>`
@@ -320,9 +371,20 @@ const Marker = styled.span<{ $status: PhaseStatus }>`
   border-radius: 50%;
   ${({ theme, $status }) => {
     const key = tone($status);
-    if (key === 'success') return css`background: ${theme.color.successSoft}; color: ${theme.color.success};`;
-    if (key === 'brand') return css`background: ${theme.color.brandSoft}; color: ${theme.color.brand};`;
-    return css`background: ${theme.color.surfaceAlt}; color: ${theme.color.muted};`;
+    if (key === 'success')
+      return css`
+        background: ${theme.color.successSoft};
+        color: ${theme.color.success};
+      `;
+    if (key === 'brand')
+      return css`
+        background: ${theme.color.brandSoft};
+        color: ${theme.color.brand};
+      `;
+    return css`
+      background: ${theme.color.surfaceAlt};
+      color: ${theme.color.muted};
+    `;
   }}
 `;
 
@@ -341,9 +403,21 @@ const Status = styled.span<{ $status: PhaseStatus }>`
   font-weight: 700;
   ${({ theme, $status }) => {
     const key = tone($status);
-    if (key === 'success') return css`background: ${theme.color.successSoft}; color: ${theme.color.success};`;
-    if (key === 'brand') return css`background: ${theme.color.brandSoft}; color: ${theme.color.brandDark};`;
-    return css`background: ${theme.color.surfaceAlt}; color: ${theme.color.muted}; border: 1px solid ${theme.color.line};`;
+    if (key === 'success')
+      return css`
+        background: ${theme.color.successSoft};
+        color: ${theme.color.success};
+      `;
+    if (key === 'brand')
+      return css`
+        background: ${theme.color.brandSoft};
+        color: ${theme.color.brandDark};
+      `;
+    return css`
+      background: ${theme.color.surfaceAlt};
+      color: ${theme.color.muted};
+      border: 1px solid ${theme.color.line};
+    `;
   }}
 `;
 
@@ -352,9 +426,19 @@ const Tasks = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
   margin-top: ${({ theme }) => theme.space(3)};
-  li { display: flex; align-items: center; gap: ${({ theme }) => theme.space(2)}; font-size: ${({ theme }) => theme.size.sm}; }
-  li svg { flex: none; color: ${({ theme }) => theme.color.muted}; }
-  li[data-completed='true'] svg { color: ${({ theme }) => theme.color.success}; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    font-size: ${({ theme }) => theme.size.sm};
+  }
+  li svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  li[data-completed='true'] svg {
+    color: ${({ theme }) => theme.color.success};
+  }
 `;
 
 const Apps = styled.ul`
@@ -373,9 +457,16 @@ const App = styled.li`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.line};
-  > svg { color: ${({ theme }) => theme.color.brand}; }
-  h3 { font-size: ${({ theme }) => theme.size.base}; }
-  p { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
+  > svg {
+    color: ${({ theme }) => theme.color.brand};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.size.base};
+  }
+  p {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Activate = styled.section`
@@ -388,9 +479,16 @@ const Activate = styled.section`
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.md};
   text-align: center;
-  > svg { color: ${({ theme }) => theme.color.accent}; }
-  h2 { font-size: ${({ theme }) => theme.size['2xl']}; }
-  p { max-width: 36rem; color: ${({ theme }) => theme.color.muted}; }
+  > svg {
+    color: ${({ theme }) => theme.color.accent};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  p {
+    max-width: 36rem;
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Actions = styled.div`

@@ -62,18 +62,34 @@ const Panel = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.accentSoft};
   border: 1px solid #fed7aa;
-  > svg { color: ${({ theme }) => theme.color.accentInk}; }
-  h2 { font-size: ${({ theme }) => theme.size.lg}; }
+  > svg {
+    color: ${({ theme }) => theme.color.accentInk};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.size.lg};
+  }
   /* The introduction only: the form's alert keeps its own colour and spacing. */
-  > div > p { color: ${({ theme }) => theme.color.text}; margin-top: ${({ theme }) => theme.space(1)}; }
-  ${media.md} { grid-template-columns: auto 1fr; padding: ${({ theme }) => theme.space(8)}; > form, > p { grid-column: 2; } }
+  > div > p {
+    color: ${({ theme }) => theme.color.text};
+    margin-top: ${({ theme }) => theme.space(1)};
+  }
+  ${media.md} {
+    grid-template-columns: auto 1fr;
+    padding: ${({ theme }) => theme.space(8)};
+    > form,
+    > p {
+      grid-column: 2;
+    }
+  }
 `;
 
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
   max-width: 26rem;
-  button { justify-self: start; }
+  button {
+    justify-self: start;
+  }
 `;
 
 const Hint = styled.p`

@@ -42,13 +42,7 @@ export function Sidebar() {
           </Item>
         </li>
         <li>
-          <Item
-            as="button"
-            type="button"
-            title="Sign Out"
-            disabled={!signedIn || signingOut}
-            onClick={signOutToHome}
-          >
+          <Item as="button" type="button" title="Sign Out" disabled={!signedIn || signingOut} onClick={signOutToHome}>
             <LogOut aria-hidden="true" size={20} />
             <Label $expanded={expanded}>Sign Out</Label>
           </Item>
@@ -77,12 +71,17 @@ const Aside = styled.nav<{ $expanded: boolean }>`
     overflow: visible;
     transition: width 0.2s ease;
   }
-  ${media.reducedMotion} { transition: none; }
+  ${media.reducedMotion} {
+    transition: none;
+  }
 `;
 
 const Toggle = styled(IconButton)`
   color: ${({ theme }) => theme.color.text};
-  ${media.lg} { align-self: flex-end; margin-right: ${({ theme }) => theme.space(1)}; }
+  ${media.lg} {
+    align-self: flex-end;
+    margin-right: ${({ theme }) => theme.space(1)};
+  }
 `;
 
 const Items = styled.ul`
@@ -90,8 +89,15 @@ const Items = styled.ul`
   display: flex;
   flex: 1;
   gap: ${({ theme }) => theme.space(1)};
-  li { flex: 1; }
-  ${media.lg} { flex-direction: column; li { flex: none; } }
+  li {
+    flex: 1;
+  }
+  ${media.lg} {
+    flex-direction: column;
+    li {
+      flex: none;
+    }
+  }
 `;
 
 /** Phones: a strip of icon-over-label tabs under the header. Desktop: a sidebar of rows. */
@@ -114,10 +120,21 @@ const Item = styled.a`
   text-decoration: none;
   white-space: nowrap;
   cursor: pointer;
-  svg { flex: none; }
-  &:hover:not(:disabled) { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &[aria-current='page'] { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.brandSoft}; }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  svg {
+    flex: none;
+  }
+  &:hover:not(:disabled) {
+    color: ${({ theme }) => theme.color.brand};
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.color.brand};
+    background: ${({ theme }) => theme.color.brandSoft};
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
   ${media.lg} {
     flex-direction: row;
     justify-content: flex-start;

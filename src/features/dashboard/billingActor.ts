@@ -49,7 +49,11 @@ async function razorpayOnSubscription(
  */
 async function changeCard(input: { subscriptionId: string; checkout: Checkout; email: string }) {
   if (input.checkout.mode === 'sandbox') return sandboxRetryCharge(input.subscriptionId);
-  await razorpayOnSubscription(input, { description: 'Update your payment method', subscription_card_change: 1, dismissed: 'Your payment method was not changed.' });
+  await razorpayOnSubscription(input, {
+    description: 'Update your payment method',
+    subscription_card_change: 1,
+    dismissed: 'Your payment method was not changed.',
+  });
 }
 
 /**
@@ -62,7 +66,10 @@ async function goMonthly({ checkout, email }: { checkout: Checkout; email: strin
   const answer =
     checkout.mode === 'sandbox'
       ? { ...(await sandboxPay(start.subscriptionId, email)), razorpay_subscription_id: start.subscriptionId }
-      : await razorpayOnSubscription(input, { description: 'Authorise your monthly payment', dismissed: 'Your monthly payment was not set up.' });
+      : await razorpayOnSubscription(input, {
+          description: 'Authorise your monthly payment',
+          dismissed: 'Your monthly payment was not set up.',
+        });
   return confirmMonthly(answer, await token());
 }
 
@@ -71,7 +78,9 @@ export function liveBillingMachine({ idToken }: BillingEffects) {
   return billingMachine.provide({
     actors: {
       loadBilling: fromPromise(async () => fetchBilling(await call())),
-      cancelSubscription: fromPromise(async ({ input }) => cancelledNotice(await cancelBilling(input.subscriptionId, await call()), formatBillingDate)),
+      cancelSubscription: fromPromise(async ({ input }) =>
+        cancelledNotice(await cancelBilling(input.subscriptionId, await call()), formatBillingDate),
+      ),
       sendRequest: fromPromise(async ({ input }) => sendBillingRequest(input, await call())),
       updateCard: fromPromise(async ({ input }) => changeCard(input)),
       startMonthly: fromPromise(async ({ input }) => goMonthly(input, call)),

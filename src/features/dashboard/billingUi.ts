@@ -10,8 +10,12 @@ export const Card = styled.div`
   border: 1px solid ${({ theme }) => theme.color.line};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
-  ${media.md} { padding: ${({ theme }) => theme.space(6)}; }
-  h3 { font-size: ${({ theme }) => theme.size.md}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(6)};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.size.md};
+  }
 `;
 
 export const Facts = styled.dl`
@@ -19,9 +23,18 @@ export const Facts = styled.dl`
   gap: ${({ theme }) => theme.space(4)};
   grid-template-columns: repeat(2, minmax(0, 1fr));
   margin: 0;
-  ${media.md} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-  dt { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
-  dd { margin: ${({ theme }) => theme.space(1)} 0 0; font-weight: 700; color: ${({ theme }) => theme.color.ink}; }
+  ${media.md} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  dt {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.muted};
+  }
+  dd {
+    margin: ${({ theme }) => theme.space(1)} 0 0;
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.ink};
+  }
 `;
 
 export const Quiet = styled.p`
@@ -29,7 +42,9 @@ export const Quiet = styled.p`
   gap: ${({ theme }) => theme.space(2)};
   align-items: center;
   color: ${({ theme }) => theme.color.muted};
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 
 export const Confirm = styled.div`
@@ -38,7 +53,9 @@ export const Confirm = styled.div`
   padding: ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.accentSoft};
-  p { color: ${({ theme }) => theme.color.text}; }
+  p {
+    color: ${({ theme }) => theme.color.text};
+  }
 `;
 
 export const Actions = styled.div`

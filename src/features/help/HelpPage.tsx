@@ -28,9 +28,7 @@ export function HelpPage() {
           <Accordion items={helpFaqs} />
           <Support aria-labelledby="support-title">
             <h2 id="support-title">Still have questions?</h2>
-            <p>
-              Our support team replies within 24 hours, {brand.businessHours}.
-            </p>
+            <p>Our support team replies within 24 hours, {brand.businessHours}.</p>
             <Actions>
               <ButtonLink to="/contact">
                 <MessageSquare aria-hidden="true" size={18} /> Contact Support
@@ -52,8 +50,13 @@ const Support = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.brandSoft};
   text-align: center;
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
-  p { margin-top: ${({ theme }) => theme.space(2)}; color: ${({ theme }) => theme.color.muted}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
+  p {
+    margin-top: ${({ theme }) => theme.space(2)};
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Actions = styled.div`

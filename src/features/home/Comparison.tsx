@@ -64,44 +64,86 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.size.sm};
-  th, td { padding: ${({ theme }) => theme.space(4)}; text-align: left; vertical-align: top; }
+  th,
+  td {
+    padding: ${({ theme }) => theme.space(4)};
+    text-align: left;
+    vertical-align: top;
+  }
   thead th {
     font-family: ${({ theme }) => theme.font.display};
     font-size: ${({ theme }) => theme.size.base};
     background: ${({ theme }) => theme.color.surfaceAlt};
     color: ${({ theme }) => theme.color.ink};
   }
-  tbody tr + tr { border-top: 1px solid ${({ theme }) => theme.color.line}; }
-  tbody th { color: ${({ theme }) => theme.color.ink}; font-weight: 700; width: 28%; }
-  td svg { display: inline-block; vertical-align: -4px; margin-right: 6px; }
+  tbody tr + tr {
+    border-top: 1px solid ${({ theme }) => theme.color.line};
+  }
+  tbody th {
+    color: ${({ theme }) => theme.color.ink};
+    font-weight: 700;
+    width: 28%;
+  }
+  td svg {
+    display: inline-block;
+    vertical-align: -4px;
+    margin-right: 6px;
+  }
   /* A wrapped line starts under the text, not under the icon: the first line hangs out by the icon and its gap
      (18 + 6 px) from a padding of 16 + 24 px. */
-  td { padding-left: 40px; text-indent: -24px; }
+  td {
+    padding-left: 40px;
+    text-indent: -24px;
+  }
 
   /* Phones: each row becomes a card with the label on top. */
   @media (max-width: 639px) {
-    thead { display: none; }
-    tbody tr { display: grid; padding: ${({ theme }) => theme.space(4)}; gap: ${({ theme }) => theme.space(2)}; }
-    th, td { padding: 0; }
-    td { padding-left: 24px; }
-    tbody th { width: auto; }
+    thead {
+      display: none;
+    }
+    tbody tr {
+      display: grid;
+      padding: ${({ theme }) => theme.space(4)};
+      gap: ${({ theme }) => theme.space(2)};
+    }
+    th,
+    td {
+      padding: 0;
+    }
+    td {
+      padding-left: 24px;
+    }
+    tbody th {
+      width: auto;
+    }
   }
-  ${media.md} { font-size: ${({ theme }) => theme.size.base}; }
+  ${media.md} {
+    font-size: ${({ theme }) => theme.size.base};
+  }
 `;
 
 const UsHead = styled.th`
-  && { background: ${({ theme }) => theme.color.brand}; color: #fff; }
+  && {
+    background: ${({ theme }) => theme.color.brand};
+    color: #fff;
+  }
 `;
 
 const UsCell = styled.td`
   background: ${({ theme }) => theme.color.brandSoft};
   color: ${({ theme }) => theme.color.ink};
   font-weight: 600;
-  svg { color: ${({ theme }) => theme.color.success}; }
-  @media (max-width: 639px) { background: none; }
+  svg {
+    color: ${({ theme }) => theme.color.success};
+  }
+  @media (max-width: 639px) {
+    background: none;
+  }
 `;
 
 const ThemCell = styled.td`
   color: ${({ theme }) => theme.color.muted};
-  svg { color: ${({ theme }) => theme.color.danger}; }
+  svg {
+    color: ${({ theme }) => theme.color.danger};
+  }
 `;

@@ -25,8 +25,8 @@ export function Hero() {
               Your whole digital growth team, <Highlight>one simple monthly plan</Highlight>
             </h1>
             <Lead>
-              Website, branding, local SEO, ads, social media and AI agents, run by one team for a fixed monthly fee,
-              with every lead and result on your dashboard.
+              Website, branding, local SEO, ads, social media and AI agents, run by one team for a fixed monthly fee, with every lead and
+              result on your dashboard.
             </Lead>
             <Actions>
               <ButtonLink to="/signin" $size="lg">
@@ -66,16 +66,20 @@ const Band = styled.div`
   padding: ${({ theme }) => theme.space(12)} 0 ${({ theme }) => theme.space(14)};
   background:
     radial-gradient(50rem 30rem at 100% 0%, rgba(29, 78, 216, 0.14), transparent 70%),
-    radial-gradient(36rem 24rem at 0% 100%, rgba(249, 115, 22, 0.1), transparent 70%),
-    linear-gradient(180deg, #f8fafc, #ffffff);
-  ${media.lg} { padding: ${({ theme }) => theme.space(20)} 0 ${({ theme }) => theme.space(24)}; }
+    radial-gradient(36rem 24rem at 0% 100%, rgba(249, 115, 22, 0.1), transparent 70%), linear-gradient(180deg, #f8fafc, #ffffff);
+  ${media.lg} {
+    padding: ${({ theme }) => theme.space(20)} 0 ${({ theme }) => theme.space(24)};
+  }
 `;
 
 const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(10)};
   align-items: center;
-  ${media.lg} { grid-template-columns: 1.1fr 1fr; gap: ${({ theme }) => theme.space(12)}; }
+  ${media.lg} {
+    grid-template-columns: 1.1fr 1fr;
+    gap: ${({ theme }) => theme.space(12)};
+  }
 `;
 
 const Copy = styled.div`
@@ -84,8 +88,12 @@ const Copy = styled.div`
     font-size: 2.25rem;
     line-height: 1.1;
     letter-spacing: -0.03em;
-    ${media.md} { font-size: 3.25rem; }
-    ${media.lg} { font-size: ${({ theme }) => theme.size['5xl']}; }
+    ${media.md} {
+      font-size: 3.25rem;
+    }
+    ${media.lg} {
+      font-size: ${({ theme }) => theme.size['5xl']};
+    }
   }
 `;
 
@@ -114,7 +122,9 @@ const Lead = styled.p`
   max-width: 36rem;
   font-size: ${({ theme }) => theme.size.md};
   color: ${({ theme }) => theme.color.muted};
-  ${media.md} { font-size: ${({ theme }) => theme.size.lg}; }
+  ${media.md} {
+    font-size: ${({ theme }) => theme.size.lg};
+  }
 `;
 
 const Actions = styled.div`
@@ -122,8 +132,14 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(3)};
   margin-top: ${({ theme }) => theme.space(8)};
-  a { flex: 1 1 auto; }
-  ${media.sm} { a { flex: 0 0 auto; } }
+  a {
+    flex: 1 1 auto;
+  }
+  ${media.sm} {
+    a {
+      flex: 0 0 auto;
+    }
+  }
 `;
 
 const Promises = styled.ul`
@@ -134,10 +150,21 @@ const Promises = styled.ul`
   margin-top: ${({ theme }) => theme.space(8)};
   font-size: ${({ theme }) => theme.size.sm};
   font-weight: 600;
-  li { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space(2)}; }
-  svg { color: ${({ theme }) => theme.color.success}; }
+  li {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  svg {
+    color: ${({ theme }) => theme.color.success};
+  }
 `;
 
 const Art = styled.div`
-  img { width: 100%; max-width: 560px; margin: 0 auto; filter: drop-shadow(0 30px 40px rgba(15, 23, 42, 0.12)); }
+  img {
+    width: 100%;
+    max-width: 560px;
+    margin: 0 auto;
+    filter: drop-shadow(0 30px 40px rgba(15, 23, 42, 0.12));
+  }
 `;

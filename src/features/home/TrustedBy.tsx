@@ -43,5 +43,9 @@ const Logos = styled.ul`
   align-items: center;
   gap: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(8)};
   margin-top: ${({ theme }) => theme.space(6)};
-  img { width: 132px; height: auto; opacity: 0.85; }
+  img {
+    width: 132px;
+    height: auto;
+    opacity: 0.85;
+  }
 `;

@@ -44,11 +44,7 @@ export function HowItWorksPage() {
 
       <Section aria-labelledby="advantages-title" $tone="alt">
         <Container>
-          <SectionHeader
-            id="advantages-title"
-            eyebrow="The GrowthPath advantage"
-            title="Why owners switch to a growth plan"
-          />
+          <SectionHeader id="advantages-title" eyebrow="The GrowthPath advantage" title="Why owners switch to a growth plan" />
           <IconCardList>
             {advantages.map((advantage) => (
               <IconCard key={advantage.title} icon={advantageIcons[advantage.icon]} title={advantage.title}>
@@ -61,11 +57,7 @@ export function HowItWorksPage() {
 
       <Section aria-labelledby="included-title">
         <Container>
-          <SectionHeader
-            id="included-title"
-            eyebrow="Included services"
-            title="Everything your business needs to grow online"
-          />
+          <SectionHeader id="included-title" eyebrow="Included services" title="Everything your business needs to grow online" />
           <ServicesGrid services={services} />
         </Container>
       </Section>

@@ -37,7 +37,9 @@ function LegalDocumentView({ doc }: { doc: LegalDocument }) {
               {doc.sections.map((section) => (
                 <section key={section.heading}>
                   <h2>{section.heading}</h2>
-                  {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+                  {section.paragraphs?.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
                   {section.list && (
                     <ul>
                       {section.list.map((item) => (
@@ -58,12 +60,26 @@ function LegalDocumentView({ doc }: { doc: LegalDocument }) {
 const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(10)};
-  ${media.lg} { grid-template-columns: 240px 1fr; gap: ${({ theme }) => theme.space(16)}; }
+  ${media.lg} {
+    grid-template-columns: 240px 1fr;
+    gap: ${({ theme }) => theme.space(16)};
+  }
 `;
 
 const OtherDocs = styled.nav`
-  ul { list-style: none; display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space(2)}; }
-  ${media.lg} { ul { flex-direction: column; position: sticky; top: 6rem; } }
+  ul {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  ${media.lg} {
+    ul {
+      flex-direction: column;
+      position: sticky;
+      top: 6rem;
+    }
+  }
   a {
     display: block;
     padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
@@ -73,20 +89,40 @@ const OtherDocs = styled.nav`
     font-weight: 600;
     font-size: ${({ theme }) => theme.size.sm};
   }
-  a:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  a[aria-current='page'] { background: ${({ theme }) => theme.color.brandSoft}; color: ${({ theme }) => theme.color.brandDark}; }
+  a:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  a[aria-current='page'] {
+    background: ${({ theme }) => theme.color.brandSoft};
+    color: ${({ theme }) => theme.color.brandDark};
+  }
 `;
 
 const Prose = styled.article`
   max-width: ${({ theme }) => theme.width.prose};
   display: grid;
   gap: ${({ theme }) => theme.space(8)};
-  section { display: grid; gap: ${({ theme }) => theme.space(3)}; }
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
-  p, li { color: ${({ theme }) => theme.color.text}; }
-  ul { padding-left: ${({ theme }) => theme.space(6)}; display: grid; gap: ${({ theme }) => theme.space(2)}; }
+  section {
+    display: grid;
+    gap: ${({ theme }) => theme.space(3)};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
+  p,
+  li {
+    color: ${({ theme }) => theme.color.text};
+  }
+  ul {
+    padding-left: ${({ theme }) => theme.space(6)};
+    display: grid;
+    gap: ${({ theme }) => theme.space(2)};
+  }
 `;
 
 const Updated = styled.p`
-  && { color: ${({ theme }) => theme.color.muted}; font-size: ${({ theme }) => theme.size.sm}; }
+  && {
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.size.sm};
+  }
 `;

@@ -40,8 +40,13 @@ export function NotFoundPage() {
 
 const Wrap = styled.div`
   text-align: center;
-  h1 { font-size: ${({ theme }) => theme.size['3xl']}; }
-  > p { margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(8)}; color: ${({ theme }) => theme.color.muted}; }
+  h1 {
+    font-size: ${({ theme }) => theme.size['3xl']};
+  }
+  > p {
+    margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(8)};
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 const Code = styled.div`
@@ -53,7 +58,9 @@ const Code = styled.div`
   -webkit-background-clip: text;
   background-clip: text;
   color: transparent;
-  ${media.md} { font-size: 7rem; }
+  ${media.md} {
+    font-size: 7rem;
+  }
 `;
 
 const Links = styled.ul`
@@ -61,7 +68,9 @@ const Links = styled.ul`
   display: grid;
   grid-template-columns: repeat(2, 1fr);
   gap: ${({ theme }) => theme.space(3)};
-  ${media.md} { grid-template-columns: repeat(4, 1fr); }
+  ${media.md} {
+    grid-template-columns: repeat(4, 1fr);
+  }
   a {
     display: flex;
     flex-direction: column;
@@ -73,5 +82,8 @@ const Links = styled.ul`
     text-decoration: none;
     font-weight: 700;
   }
-  a:hover { border-color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.brandSoft}; }
+  a:hover {
+    border-color: ${({ theme }) => theme.color.brand};
+    background: ${({ theme }) => theme.color.brandSoft};
+  }
 `;

@@ -73,7 +73,9 @@ export function GuestDetailsForm() {
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
-  h2 { font-size: ${({ theme }) => theme.size.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.md};
+  }
 `;
 
 const Hint = styled.p`

@@ -42,7 +42,10 @@ export function PaymentPage() {
         idToken: async () => {
           if (store.getSnapshot().status !== 'signedIn') return undefined;
           const firebase = await import('../../lib/firebase');
-          return firebase.firebaseAuth().idToken().catch(() => undefined);
+          return firebase
+            .firebaseAuth()
+            .idToken()
+            .catch(() => undefined);
         },
         navigate: (to) => navigate(to, { replace: true }),
       }),

@@ -42,8 +42,7 @@ export function PaymentScreen() {
   const price = priceOf(plan);
   if (!price) return null;
 
-  const billedTo =
-    customerEmail.trim().toLowerCase() !== GUEST_EMAIL_PLACEHOLDER ? customerEmail : enteredEmail.trim() || 'Entered below';
+  const billedTo = customerEmail.trim().toLowerCase() !== GUEST_EMAIL_PLACEHOLDER ? customerEmail : enteredEmail.trim() || 'Entered below';
 
   return (
     <Panel ref={panel}>
@@ -84,8 +83,8 @@ export function PaymentScreen() {
         <Terms>
           <CalendarClock aria-hidden="true" size={16} />
           <span>
-            No annual lock-in. Cancel any time up to {CANCEL_NOTICE_DAYS} days before a billing date; your plan stays active
-            until the end of the month you paid for.
+            No annual lock-in. Cancel any time up to {CANCEL_NOTICE_DAYS} days before a billing date; your plan stays active until the end
+            of the month you paid for.
           </span>
         </Terms>
       </Summary>
@@ -140,8 +139,8 @@ export function PaymentScreen() {
       )}
 
       <Provider>
-        <ShieldCheck aria-hidden="true" size={18} /> Payments are processed securely by Razorpay, a card payment
-        provider. We never see or store your card details.
+        <ShieldCheck aria-hidden="true" size={18} /> Payments are processed securely by Razorpay, a card payment provider. We never see or
+        store your card details.
       </Provider>
     </Panel>
   );
@@ -167,12 +166,20 @@ const Title = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.color.success};
-  h1 { font-size: ${({ theme }) => theme.size['2xl']}; }
+  h1 {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
 `;
 
 const Summary = styled.section`
-  h2 { font-size: ${({ theme }) => theme.size.md}; margin-bottom: ${({ theme }) => theme.space(3)}; }
-  dl { margin: 0; display: grid; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.md};
+    margin-bottom: ${({ theme }) => theme.space(3)};
+  }
+  dl {
+    margin: 0;
+    display: grid;
+  }
 `;
 
 const Row = styled.div`
@@ -181,21 +188,39 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space(4)};
   padding: ${({ theme }) => theme.space(3)} 0;
   border-bottom: 1px solid ${({ theme }) => theme.color.line};
-  dt { flex: none; white-space: nowrap; color: ${({ theme }) => theme.color.muted}; }
-  dd { margin: 0; font-weight: 600; text-align: right; overflow-wrap: anywhere; }
+  dt {
+    flex: none;
+    white-space: nowrap;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    text-align: right;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Total = styled(Row)`
   border-bottom: 0;
   padding-top: ${({ theme }) => theme.space(4)};
-  dt, dd { color: ${({ theme }) => theme.color.ink}; font-weight: 800; font-size: ${({ theme }) => theme.size.lg}; }
+  dt,
+  dd {
+    color: ${({ theme }) => theme.color.ink};
+    font-weight: 800;
+    font-size: ${({ theme }) => theme.size.lg};
+  }
 `;
 
 /** The monthly charge that follows today's: quieter than the total, part of the same list. */
 const Then = styled(Row)`
   border-bottom: 0;
   padding-top: 0;
-  dt, dd { font-weight: 600; color: ${({ theme }) => theme.color.text}; }
+  dt,
+  dd {
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.text};
+  }
 `;
 
 const Terms = styled.p`
@@ -207,7 +232,10 @@ const Terms = styled.p`
   background: ${({ theme }) => theme.color.surfaceAlt};
   font-size: ${({ theme }) => theme.size.sm};
   color: ${({ theme }) => theme.color.muted};
-  svg { flex: none; margin-top: 2px; }
+  svg {
+    flex: none;
+    margin-top: 2px;
+  }
 `;
 
 const Pay = styled.div`
@@ -223,8 +251,12 @@ const Outcome = styled.div`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.successSoft};
   color: ${({ theme }) => theme.color.success};
-  p { color: ${({ theme }) => theme.color.text}; }
-  svg { flex: none; }
+  p {
+    color: ${({ theme }) => theme.color.text};
+  }
+  svg {
+    flex: none;
+  }
 `;
 
 /** Not a failure and not yet a success: the payment went through and is still to be confirmed. */
@@ -238,5 +270,9 @@ const Provider = styled.p`
   gap: ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.size.sm};
   color: ${({ theme }) => theme.color.muted};
-  svg { flex: none; margin-top: 2px; color: ${({ theme }) => theme.color.success}; }
+  svg {
+    flex: none;
+    margin-top: 2px;
+    color: ${({ theme }) => theme.color.success};
+  }
 `;

@@ -21,9 +21,7 @@ export function PendingPaymentNotice() {
       <p>
         <strong>Your payment went through.</strong> Finish setting up your account to see your plan.
       </p>
-      <ButtonLink to="/payment">
-        Finish setting up
-      </ButtonLink>
+      <ButtonLink to="/payment">Finish setting up</ButtonLink>
     </Notice>
   );
 }
@@ -54,7 +52,17 @@ const Notice = styled.div`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme }) => theme.shadow.lg};
-  svg { flex: none; color: ${({ theme }) => theme.color.success}; }
-  p { flex: 1 1 16rem; margin: 0; color: ${({ theme }) => theme.color.text}; }
-  a { flex: none; margin-left: auto; }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.success};
+  }
+  p {
+    flex: 1 1 16rem;
+    margin: 0;
+    color: ${({ theme }) => theme.color.text};
+  }
+  a {
+    flex: none;
+    margin-left: auto;
+  }
 `;

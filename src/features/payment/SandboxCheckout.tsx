@@ -208,7 +208,9 @@ const Header = styled.div`
   display: grid;
   justify-items: center;
   gap: ${({ theme }) => theme.space(2)};
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
 `;
 
 const Badge = styled.span`

@@ -36,10 +36,14 @@ export function checkoutOptions({ order, buyer }: CheckoutRequest, send: (event:
   return {
     key: order.keyId,
     // Razorpay takes a subscription's amount from it; the sandbox's own dialog shows today's charge.
-    ...(monthly ? { subscription_id: order.id, ...(order.mode === 'sandbox' && { amount: order.amount }) } : { order_id: order.id, amount: order.amount }),
+    ...(monthly
+      ? { subscription_id: order.id, ...(order.mode === 'sandbox' && { amount: order.amount }) }
+      : { order_id: order.id, amount: order.amount }),
     currency: order.currency,
     name: 'GrowthPath',
-    description: monthly ? `${order.description}: ${formatInr(order.amount / 100)} today, then ${formatInr(monthly / 100)} every month` : order.description,
+    description: monthly
+      ? `${order.description}: ${formatInr(order.amount / 100)} today, then ${formatInr(monthly / 100)} every month`
+      : order.description,
     prefill: { name: buyer.fullName, email: buyer.email, contact: buyer.phone },
     theme: { color: theme.color.brand },
     handler: (response: CheckoutResponse) => send({ type: 'payment.checkoutSucceeded', response }),

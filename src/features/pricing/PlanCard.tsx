@@ -73,8 +73,12 @@ const Card = styled.article<{ $popular: boolean }>`
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.line};
   box-shadow: ${({ theme }) => theme.shadow.md};
-  h2 { font-size: ${({ theme }) => theme.size.xl}; }
-  > a { margin-top: auto; }
+  h2 {
+    font-size: ${({ theme }) => theme.size.xl};
+  }
+  > a {
+    margin-top: auto;
+  }
   ${({ theme, $popular }) =>
     $popular &&
     css`
@@ -102,7 +106,9 @@ const Subtitle = styled.p`
   color: ${({ theme }) => theme.color.muted};
   margin-top: -${({ theme }) => theme.space(2)};
   /* Side by side, every card's price starts at one height: a subtitle takes up to two lines there. */
-  ${media.lg} { min-height: 3.2em; } /* two lines at the body's line height, 1.6 */
+  ${media.lg} {
+    min-height: 3.2em;
+  } /* two lines at the body's line height, 1.6 */
 `;
 
 const Price = styled.div`
@@ -145,6 +151,13 @@ const Features = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(4)};
-  li { display: flex; gap: ${({ theme }) => theme.space(2)}; }
-  svg { flex: none; margin-top: 3px; color: ${({ theme }) => theme.color.success}; }
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  svg {
+    flex: none;
+    margin-top: 3px;
+    color: ${({ theme }) => theme.color.success};
+  }
 `;

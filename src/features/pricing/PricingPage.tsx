@@ -72,7 +72,11 @@ const Plans = styled.div`
   align-items: stretch;
   max-width: 420px;
   margin: 0 auto;
-  ${media.lg} { max-width: none; grid-template-columns: repeat(3, 1fr); gap: ${({ theme }) => theme.space(6)}; }
+  ${media.lg} {
+    max-width: none;
+    grid-template-columns: repeat(3, 1fr);
+    gap: ${({ theme }) => theme.space(6)};
+  }
 `;
 
 const Fine = styled.p`
@@ -88,7 +92,9 @@ const Benefits = styled.ul`
   gap: ${({ theme }) => theme.space(4)};
   max-width: 900px;
   margin: 0 auto;
-  ${media.md} { grid-template-columns: repeat(2, 1fr); }
+  ${media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
   li {
     display: flex;
     align-items: center;
@@ -99,5 +105,8 @@ const Benefits = styled.ul`
     border: 1px solid ${({ theme }) => theme.color.line};
     font-weight: 600;
   }
-  svg { flex: none; color: ${({ theme }) => theme.color.brand}; }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.brand};
+  }
 `;

@@ -25,7 +25,9 @@ export const Intro = styled.div`
   text-align: center;
   h1 {
     font-size: ${({ theme }) => theme.size.xl};
-    ${media.md} { font-size: ${({ theme }) => theme.size['2xl']}; }
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['2xl']};
+    }
   }
   .alt {
     margin-top: ${({ theme }) => theme.space(1)};
@@ -45,7 +47,9 @@ export const Panel = styled.div`
   border: 1px solid ${({ theme }) => theme.color.line};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme }) => theme.shadow.lg};
-  ${media.md} { padding: ${({ theme }) => theme.space(8)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(8)};
+  }
 `;
 
 export const Lead = styled.p`
@@ -68,7 +72,9 @@ export const LanguageChoice = styled.div`
 export const LanguageButtons = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  ${media.sm} { grid-template-columns: 1fr 1fr; }
+  ${media.sm} {
+    grid-template-columns: 1fr 1fr;
+  }
 `;
 
 export const LanguageButton = styled.button`
@@ -95,7 +101,10 @@ export const LanguageButton = styled.button`
     color: ${({ theme }) => theme.color.brand};
     font-size: ${({ theme }) => theme.size.lg};
   }
-  &:hover { border-color: ${({ theme }) => theme.color.brand}; transform: translateY(-1px); }
+  &:hover {
+    border-color: ${({ theme }) => theme.color.brand};
+    transform: translateY(-1px);
+  }
 `;
 
 export const Top = styled.div`
@@ -125,8 +134,13 @@ export const TextButton = styled.button`
   font-size: ${({ theme }) => theme.size.sm};
   font-weight: 600;
   ${hindiLabel('body')}
-  &:hover { color: ${({ theme }) => theme.color.brand}; background: ${({ theme }) => theme.color.surfaceAlt}; }
-  svg { flex: none; }
+  &:hover {
+    color: ${({ theme }) => theme.color.brand};
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  svg {
+    flex: none;
+  }
 `;
 
 export const Progress = styled.div`
@@ -142,7 +156,9 @@ export const ProgressFill = styled.div`
   border-radius: inherit;
   background: linear-gradient(90deg, ${({ theme }) => theme.color.brand}, #3b82f6);
   transition: width 0.3s ease;
-  ${media.reducedMotion} { transition: none; }
+  ${media.reducedMotion} {
+    transition: none;
+  }
 `;
 
 const slideFrom = (offset: string) => keyframes`
@@ -159,16 +175,31 @@ export const Slide = styled.div<{ $direction: 'forward' | 'back' }>`
   ${({ $direction }) => css`
     animation: ${$direction === 'back' ? fromLeft : fromRight} 0.3s ease-out both;
   `}
-  ${media.reducedMotion} { animation: none; }
-  form { display: grid; grid-template-columns: minmax(0, 1fr); gap: ${({ theme }) => theme.space(4)}; }
+  ${media.reducedMotion} {
+    animation: none;
+  }
+  form {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space(4)};
+  }
 `;
 
 export const QuestionHeading = styled.h2`
   font-size: ${({ theme }) => theme.size.xl};
-  ${media.md} { font-size: ${({ theme }) => theme.size['2xl']}; }
-  &:focus { outline: none; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 4px; }
-  label { cursor: pointer; }
+  ${media.md} {
+    font-size: ${({ theme }) => theme.size['2xl']};
+  }
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 4px;
+  }
+  label {
+    cursor: pointer;
+  }
 `;
 
 export const Hint = styled.p`
@@ -179,7 +210,10 @@ export const Hint = styled.p`
 export const Field = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
-  input { font-size: ${({ theme }) => theme.size.md}; min-height: 3.25rem; }
+  input {
+    font-size: ${({ theme }) => theme.size.md};
+    min-height: 3.25rem;
+  }
 `;
 
 export const Options = styled.ul<{ $count: number }>`
@@ -206,9 +240,16 @@ const choice = css`
   font-weight: 600;
   text-align: left;
   line-height: 1.35;
-  transition: border-color 0.15s ease, background-color 0.15s ease;
-  &:hover { border-color: ${({ theme }) => theme.color.brand}; }
-  svg { flex: none; color: ${({ theme }) => theme.color.brand}; }
+  transition:
+    border-color 0.15s ease,
+    background-color 0.15s ease;
+  &:hover {
+    border-color: ${({ theme }) => theme.color.brand};
+  }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.brand};
+  }
 `;
 
 export const Option = styled.button`
@@ -223,7 +264,12 @@ export const Check = styled.label<{ $checked: boolean; $wide?: boolean }>`
   ${choice}
   justify-content: flex-start;
   cursor: pointer;
-  ${({ $wide }) => $wide && css`align-items: flex-start; font-weight: 500;`}
+  ${({ $wide }) =>
+    $wide &&
+    css`
+      align-items: flex-start;
+      font-weight: 500;
+    `}
   ${({ $checked, theme }) =>
     $checked &&
     css`
@@ -238,12 +284,22 @@ export const Check = styled.label<{ $checked: boolean; $wide?: boolean }>`
     accent-color: ${({ theme }) => theme.color.brand};
   }
   /* The ring follows the keyboard only: a tap or click already shows the choice in blue. */
-  &:has(input:focus-visible) { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
-  @supports not selector(:has(*)) {
-    &:focus-within { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  &:has(input:focus-visible) {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
   }
-  input:focus-visible { outline: none; }
-  a { font-weight: 700; }
+  @supports not selector(:has(*)) {
+    &:focus-within {
+      outline: 3px solid ${({ theme }) => theme.color.focus};
+      outline-offset: 2px;
+    }
+  }
+  input:focus-visible {
+    outline: none;
+  }
+  a {
+    font-weight: 700;
+  }
 `;
 
 export const Status = styled.p`
@@ -257,8 +313,15 @@ export const Nav = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
   margin-top: ${({ theme }) => theme.space(2)};
-  > button { white-space: normal; line-height: 1.2; text-align: center; }
-  > button:last-child:not(:first-child) { flex: 1; max-width: 18rem; }
+  > button {
+    white-space: normal;
+    line-height: 1.2;
+    text-align: center;
+  }
+  > button:last-child:not(:first-child) {
+    flex: 1;
+    max-width: 18rem;
+  }
 `;
 
 export const Footer = styled.div`
@@ -278,9 +341,11 @@ export const Saved = styled.p`
   gap: ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.size.sm};
   color: ${({ theme }) => theme.color.muted};
-  svg { flex: none; color: ${({ theme }) => theme.color.success}; }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.success};
+  }
 `;
-
 
 export const Leaving = styled.p`
   display: flex;

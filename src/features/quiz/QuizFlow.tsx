@@ -97,11 +97,7 @@ function Question({ step, copy }: { step: QuizStep; copy: QuizCopy }) {
     <>
       <S.Top>
         <S.StepCount id="quiz-progress-label">{copy.progress(number, QUIZ_STEP_COUNT)}</S.StepCount>
-        <S.TextButton
-          type="button"
-          lang={otherLanguage}
-          onClick={() => actor.send({ type: 'quiz.language', language: otherLanguage })}
-        >
+        <S.TextButton type="button" lang={otherLanguage} onClick={() => actor.send({ type: 'quiz.language', language: otherLanguage })}>
           <Languages aria-hidden="true" size={16} /> {copy.switchLanguage}
         </S.TextButton>
       </S.Top>
@@ -239,11 +235,7 @@ function OptionQuestion({ step, copy, canGoBack }: { step: OptionStep; copy: Qui
         <S.Options $count={options.length}>
           {options.map((value) => (
             <li key={value}>
-              <S.Option
-                type="button"
-                aria-pressed={chosen === value}
-                onClick={() => actor.send({ type: 'quiz.select', value })}
-              >
+              <S.Option type="button" aria-pressed={chosen === value} onClick={() => actor.send({ type: 'quiz.select', value })}>
                 <span>{labels[value]}</span>
                 {chosen === value && <Check aria-hidden="true" size={18} />}
               </S.Option>

@@ -24,10 +24,7 @@ export function ReportPage() {
   usePageMeta(copy.pageTitle, copy.pageDescription);
   const location = useLocation();
   const { facts, updateProfile } = useFunnelAccount();
-  const logic = useMemo(
-    () => liveReportMachine({ routerState: location.state, updateProfile }),
-    [location.state, updateProfile],
-  );
+  const logic = useMemo(() => liveReportMachine({ routerState: location.state, updateProfile }), [location.state, updateProfile]);
 
   return (
     <Section $tight lang={copy.lang}>

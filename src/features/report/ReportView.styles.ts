@@ -58,7 +58,9 @@ export const Masthead = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.color.line};
   h1 {
     font-size: ${({ theme }) => theme.size['2xl']};
-    ${media.md} { font-size: ${({ theme }) => theme.size['3xl']}; }
+    ${media.md} {
+      font-size: ${({ theme }) => theme.size['3xl']};
+    }
   }
 `;
 
@@ -77,7 +79,9 @@ export const Dated = styled.p`
   gap: ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.size.sm};
   color: ${({ theme }) => theme.color.muted};
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 
 export const Eyebrow = styled.p`
@@ -98,13 +102,17 @@ export const For = styled.p`
 export const Greeting = styled.p`
   margin-top: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.size.md};
-  strong { color: ${({ theme }) => theme.color.ink}; }
+  strong {
+    color: ${({ theme }) => theme.color.ink};
+  }
 `;
 
 export const TwoColumns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(8)};
-  ${media.md} { grid-template-columns: 1fr 1fr; }
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
 `;
 
 export const Block = styled.section`
@@ -118,7 +126,10 @@ export const BlockTitle = styled.h2`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.size.xl};
-  svg { flex: none; color: ${({ theme }) => theme.color.brand}; }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.brand};
+  }
 `;
 
 export const SubTitle = styled.h3`
@@ -159,7 +170,10 @@ export const Facts = styled.p`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surfaceAlt};
   font-size: ${({ theme }) => theme.size.sm};
-  span { font-weight: 700; color: ${({ theme }) => theme.color.ink}; }
+  span {
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.ink};
+  }
 `;
 
 export const Chips = styled.ul`
@@ -178,16 +192,28 @@ export const Chips = styled.ul`
     font-size: ${({ theme }) => theme.size.sm};
     font-weight: 600;
   }
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 
 export const Pairs = styled.dl`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   margin: 0;
-  div { display: grid; gap: 0.1rem; }
-  dt { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
-  dd { margin: 0; font-weight: 700; color: ${({ theme }) => theme.color.ink}; }
+  div {
+    display: grid;
+    gap: 0.1rem;
+  }
+  dt {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.ink};
+  }
 `;
 
 export const PlanSection = styled.section`
@@ -197,7 +223,9 @@ export const PlanSection = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 2px solid ${({ theme }) => theme.color.brandLine};
   background: linear-gradient(180deg, ${({ theme }) => theme.color.brandSoft}, ${({ theme }) => theme.color.surface} 240px);
-  ${media.md} { padding: ${({ theme }) => theme.space(8)}; }
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(8)};
+  }
 `;
 
 export const PlanHeader = styled.div`
@@ -207,8 +235,14 @@ export const PlanHeader = styled.div`
     font-size: ${({ theme }) => theme.size['3xl']};
     color: ${({ theme }) => theme.color.brandDark};
   }
-  p { font-weight: 600; color: ${({ theme }) => theme.color.ink}; }
-  .lead { font-weight: 400; color: ${({ theme }) => theme.color.muted}; }
+  p {
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.ink};
+  }
+  .lead {
+    font-weight: 400;
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 export const Services = styled.ul`
@@ -231,9 +265,18 @@ export const Services = styled.ul`
       background: ${({ theme }) => theme.color.surface};
     }
   }
-  h3 { font-size: ${({ theme }) => theme.size.base}; }
-  h3 span { font-weight: 600; color: ${({ theme }) => theme.color.brand}; }
-  p { margin-top: ${({ theme }) => theme.space(1)}; font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.muted}; }
+  h3 {
+    font-size: ${({ theme }) => theme.size.base};
+  }
+  h3 span {
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.brand};
+  }
+  p {
+    margin-top: ${({ theme }) => theme.space(1)};
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 export const Tick = styled.span`
@@ -250,7 +293,9 @@ export const Tick = styled.span`
 export const Boxes = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  ${media.md} { grid-template-columns: 1fr 1fr 1.4fr; }
+  ${media.md} {
+    grid-template-columns: 1fr 1fr 1.4fr;
+  }
 `;
 
 export const Box = styled.div<{ $muted?: boolean }>`
@@ -262,17 +307,31 @@ export const Box = styled.div<{ $muted?: boolean }>`
   border: 1px solid ${({ theme }) => theme.color.line};
   ${({ $muted, theme }) =>
     $muted
-      ? css`background: ${theme.color.accentSoft}; border-color: #fed7aa;`
-      : css`background: ${theme.color.surfaceAlt};`}
-  small { color: ${({ theme }) => theme.color.muted}; }
+      ? css`
+          background: ${theme.color.accentSoft};
+          border-color: #fed7aa;
+        `
+      : css`
+          background: ${theme.color.surfaceAlt};
+        `}
+  small {
+    color: ${({ theme }) => theme.color.muted};
+  }
   strong {
     font-family: ${({ theme }) => theme.font.display};
     font-size: ${({ theme }) => theme.size['2xl']};
     color: ${({ theme }) => theme.color.ink};
     line-height: 1.2;
   }
-  strong span { font-size: ${({ theme }) => theme.size.base}; font-weight: 600; color: ${({ theme }) => theme.color.muted}; }
-  p { font-size: ${({ theme }) => theme.size.sm}; color: ${({ theme }) => theme.color.text}; }
+  strong span {
+    font-size: ${({ theme }) => theme.size.base};
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  p {
+    font-size: ${({ theme }) => theme.size.sm};
+    color: ${({ theme }) => theme.color.text};
+  }
 `;
 
 export const Note = styled.p`
@@ -289,18 +348,44 @@ export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.size.sm};
-  th, td { padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(2)}; border-bottom: 1px solid ${({ theme }) => theme.color.line}; }
-  thead th { text-align: right; font-size: ${({ theme }) => theme.size.xs}; text-transform: uppercase; letter-spacing: 0.06em; color: ${({ theme }) => theme.color.muted}; }
-  tbody th { text-align: left; font-weight: 500; }
-  td { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-  tfoot th, tfoot td { border-bottom: 0; font-weight: 800; color: ${({ theme }) => theme.color.ink}; }
-  tfoot th { text-align: left; }
+  th,
+  td {
+    padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(2)};
+    border-bottom: 1px solid ${({ theme }) => theme.color.line};
+  }
+  thead th {
+    text-align: right;
+    font-size: ${({ theme }) => theme.size.xs};
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${({ theme }) => theme.color.muted};
+  }
+  tbody th {
+    text-align: left;
+    font-weight: 500;
+  }
+  td {
+    text-align: right;
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+  tfoot th,
+  tfoot td {
+    border-bottom: 0;
+    font-weight: 800;
+    color: ${({ theme }) => theme.color.ink};
+  }
+  tfoot th {
+    text-align: left;
+  }
 `;
 
 export const Kpis = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  ${media.sm} { grid-template-columns: repeat(3, 1fr); }
+  ${media.sm} {
+    grid-template-columns: repeat(3, 1fr);
+  }
 `;
 
 export const Kpi = styled.div<{ $off: boolean }>`
@@ -319,8 +404,13 @@ export const Kpi = styled.div<{ $off: boolean }>`
   }
   /* Not a figure but where the result comes: smaller, so it does not read as a missing number. */
   ${({ $off, theme }) => $off && `strong { font-size: ${theme.size.lg}; }`}
-  span { font-weight: 700; color: ${({ theme }) => theme.color.ink}; }
-  small { color: ${({ theme }) => theme.color.muted}; }
+  span {
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.ink};
+  }
+  small {
+    color: ${({ theme }) => theme.color.muted};
+  }
 `;
 
 export const Steps = styled.ol`
@@ -336,8 +426,15 @@ export const Steps = styled.ol`
 
 export const StepNumber = styled.svg`
   flex: none;
-  circle { fill: ${({ theme }) => theme.color.brand}; }
-  text { fill: #fff; font-family: ${({ theme }) => theme.font.body}; font-size: 13px; font-weight: 700; }
+  circle {
+    fill: ${({ theme }) => theme.color.brand};
+  }
+  text {
+    fill: #fff;
+    font-family: ${({ theme }) => theme.font.body};
+    font-size: 13px;
+    font-weight: 700;
+  }
 `;
 
 export const Contact = styled.p`
@@ -346,7 +443,9 @@ export const Contact = styled.p`
   gap: ${({ theme }) => theme.space(2)};
   font-weight: 600;
   color: ${({ theme }) => theme.color.brandDark};
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 
 export const Actions = styled.div`
@@ -356,8 +455,16 @@ export const Actions = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   padding-top: ${({ theme }) => theme.space(6)};
   border-top: 1px solid ${({ theme }) => theme.color.line};
-  > a, > button { flex: 1 1 14rem; }
-  ${media.md} { > a, > button { flex: 0 1 auto; } }
+  > a,
+  > button {
+    flex: 1 1 14rem;
+  }
+  ${media.md} {
+    > a,
+    > button {
+      flex: 0 1 auto;
+    }
+  }
 `;
 
 export const PdfFailure = styled(FormAlert)`
@@ -370,7 +477,9 @@ export const EditLink = styled(Link)`
   gap: ${({ theme }) => theme.space(2)};
   min-height: 2.75rem;
   font-weight: 600;
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 
 export const DocumentFooter = styled.p`

@@ -1,12 +1,7 @@
 import type { AuthFailure, AuthSnapshot, AuthUser } from '../../../machines/auth.machine';
 import type { AccountProfile } from '../../domain/account';
 import type { PlanKey } from '../../domain/plans';
-import {
-  authReasonMessages,
-  passwordEmailedMessage,
-  passwordResetRequestedMessage,
-  passwordSetMessage,
-} from '../../content/authMessages';
+import { authReasonMessages, passwordEmailedMessage, passwordResetRequestedMessage, passwordSetMessage } from '../../content/authMessages';
 
 /**
  * What views read of the auth machine: a narrow, plain view of its snapshot, with the machine's reasons put into

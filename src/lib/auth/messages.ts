@@ -11,7 +11,10 @@ export function authErrorMessage(error: unknown): string {
   if (typeof code === 'string' && identityErrorMessages[code]) return identityErrorMessages[code];
   const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   // "Firebase: Password should be at least 6 characters (auth/weak-password)." -> the human part only.
-  const human = raw.replace(/^Firebase:\s*/, '').replace(/\s*\(auth\/[a-z-]+\)\.?\s*$/, '').trim();
+  const human = raw
+    .replace(/^Firebase:\s*/, '')
+    .replace(/\s*\(auth\/[a-z-]+\)\.?\s*$/, '')
+    .trim();
   if (!human || /^Error$/i.test(human)) return authReasonMessages.unexpected;
   return /[.!?]$/.test(human) ? human : `${human}.`;
 }

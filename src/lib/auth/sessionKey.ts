@@ -6,8 +6,7 @@
 /** The emulator's stand-in key when no real one is configured. */
 export const DEMO_API_KEY = 'demo-api-key';
 
-export const envText = (value: string | boolean | undefined) =>
-  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+export const envText = (value: string | boolean | undefined) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 /**
  * Firebase keeps the signed-in user in local storage under this key (browserLocalPersistence, the one persistence

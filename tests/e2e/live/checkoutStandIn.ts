@@ -51,7 +51,10 @@ function standIn(api: string) {
   function Razorpay(options: Options) {
     recorded.push({
       keys: Object.keys(options),
-      options: JSON.parse(JSON.stringify(options, (_key, value: unknown) => (typeof value === 'function' ? 'function' : value))) as Record<string, unknown>,
+      options: JSON.parse(JSON.stringify(options, (_key, value: unknown) => (typeof value === 'function' ? 'function' : value))) as Record<
+        string,
+        unknown
+      >,
     });
     const failed: Array<(failure: Failure) => void> = [];
     let dialog: HTMLElement | null = null;

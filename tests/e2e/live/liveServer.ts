@@ -80,7 +80,8 @@ function checkoutSide(fake: FakeRazorpay) {
     if (isReply(subscription)) return subscription;
     const plan = fake.plans.get(subscription.plan_id)!;
     // A subscription that starts later only authorises the card today: a token amount, refunded (reference §4.4).
-    if (subscription.start_at !== null && subscription.start_at * 1000 > Date.now()) return [200, { amount: 500, currency: plan.item.currency }];
+    if (subscription.start_at !== null && subscription.start_at * 1000 > Date.now())
+      return [200, { amount: 500, currency: plan.item.currency }];
     const addons = fake.hidden.get(subscription.id)!.addons.reduce((sum, addon) => sum + addon.item.amount, 0);
     return [200, { amount: plan.item.amount * subscription.quantity + addons, currency: plan.item.currency }];
   }
@@ -93,7 +94,14 @@ function checkoutSide(fake: FakeRazorpay) {
     if (!payment) return razorpayError(400, 'BAD_REQUEST_ERROR', 'Nothing was charged');
     if (fail) {
       const metadata = { payment_id: payment.id, order_id: payment.order_id };
-      const error = { code: payment.error_code, description: payment.error_description, source: 'bank', step: 'payment_authorization', reason: 'payment_failed', metadata };
+      const error = {
+        code: payment.error_code,
+        description: payment.error_description,
+        source: 'bank',
+        step: 'payment_authorization',
+        reason: 'payment_failed',
+        metadata,
+      };
       return [200, { error }];
     }
     return [
@@ -187,7 +195,12 @@ async function main() {
     // running, started some other way.
     distDir = join(liveDataDir, 'dist');
     say(`no build at ${siteDistDir}: building the site into ${distDir} ...`);
-    await runToEnd('the build', join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], env);
+    await runToEnd(
+      'the build',
+      join(root, 'node_modules', '.bin', 'vite'),
+      ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
+      env,
+    );
   }
   env.DIST_DIR = distDir;
 
