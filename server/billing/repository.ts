@@ -124,7 +124,13 @@ export async function subscriptionsOfAccount(db: Database, uid: string): Promise
  */
 export async function claimSubscriptionsToReconcile(
   db: Database,
-  { at, checkedBefore, createdAfter, limit }: { at: Date; checkedBefore: Date; createdAfter: Date; limit: number },
+  {
+    at,
+    checkedBefore,
+    createdAfter,
+    createdBefore,
+    limit,
+  }: { at: Date; checkedBefore: Date; createdAfter: Date; createdBefore: Date; limit: number },
 ): Promise<SubscriptionRow[]> {
   const due = db
     .select({ id: subscriptions.gatewaySubscriptionId })
@@ -132,8 +138,11 @@ export async function claimSubscriptionsToReconcile(
     .where(
       and(
         sql`${subscriptions.status} not in ('cancelled', 'completed', 'expired')`,
-        // One never paid for is given up on after a while: its buyer walked away.
-        or(sql`${subscriptions.status} <> 'created'`, gt(subscriptions.createdAt, createdAfter)),
+        // One not yet paid for is left to its buyer's browser at first, and given up on after a while: they walked away.
+        or(
+          sql`${subscriptions.status} <> 'created'`,
+          and(gt(subscriptions.createdAt, createdAfter), lt(subscriptions.createdAt, createdBefore)),
+        ),
         or(
           isNull(subscriptions.checkedAt),
           lt(subscriptions.checkedAt, checkedBefore),

@@ -65,6 +65,8 @@ export interface BillingServiceDeps {
   logger: Logger;
   /** A subscription not asked about at the gateway for this long is asked again. Default an hour. */
   recheckAfterMs?: number;
+  /** How long the buyer's browser has to verify a first charge before the reconciler looks. Default 5 minutes. */
+  firstChargeGraceMs?: number;
 }
 
 export type EventOutcome = 'done' | 'busy' | { reason: string };
@@ -104,7 +106,7 @@ export function compareReport(
 }
 
 export function createBillingService(deps: BillingServiceDeps) {
-  const { db, gateway, payments, fulfilment, claims, logger, recheckAfterMs = HOUR_MS } = deps;
+  const { db, gateway, payments, fulfilment, claims, logger, recheckAfterMs = HOUR_MS, firstChargeGraceMs = 5 * 60_000 } = deps;
 
   async function syncClaim(uid: string | null) {
     if (!uid) return;
@@ -415,6 +417,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       at,
       checkedBefore: new Date(at.getTime() - recheckAfterMs),
       createdAfter: new Date(at.getTime() - UNPAID_LOOKBACK_MS),
+      // Wall time, as the row's created_at: the browser verifies in real seconds whatever the sandbox's clock says.
+      createdBefore: new Date(Date.now() - firstChargeGraceMs),
       limit: 50,
     });
     await pauseScheduledSubscriptions({ db, now: at, logger, pause: (id) => act(id, (sub) => gateway.pauseSubscription(sub)) });

@@ -87,6 +87,7 @@ export function createPayments({
     fulfilment,
     claims: firebasePlanClaims(admin),
     logger,
+    firstChargeGraceMs: config.payments.reconcileAfterMs,
   });
   const service: PaymentService = createPaymentService({
     db,

@@ -564,6 +564,15 @@ describe('monthly billing live, through the HTTP server', () => {
     const first = fake.chargeSubscription(answer.id, { email: details.email });
     const accounts = auth.created;
 
+    // Within the first minutes the buyer's browser is left to verify: the reconciler does not look yet.
+    await payments.service.reconcile();
+    expect(await subscriptionRow(answer.id)).toMatchObject({ status: 'created', paidCount: 0 });
+    expect(await orderRows(answer.id)).toEqual([]);
+
+    await testDb.db
+      .update(subscriptions)
+      .set({ createdAt: new Date(Date.now() - config.payments.reconcileAfterMs - 60_000) })
+      .where(eq(subscriptions.gatewaySubscriptionId, answer.id));
     await payments.service.reconcile();
     const row = await subscriptionRow(answer.id);
     expect(row).toMatchObject({ status: 'active', paidCount: 1, paidThrough: fromSeconds(first.subscription.current_end) });
