@@ -9,7 +9,7 @@ import type { Reply, Request, SerialisedError } from './pgliteMessages';
 /** A request that is answered, before its id is given. */
 type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/** The part of PGlite's API that Drizzle's PGlite driver and server/db/rawStatement.ts use, on a transaction too. */
+/** The part of PGlite's API that Drizzle's PGlite driver uses, on a transaction too. */
 export interface PGliteQueries {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<Results[]>;

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../src/domain/payment';
 import type { Database } from '../db/client';
-import { summariseDatabaseError } from '../db/errors';
-import { runWriteStatement } from '../db/rawStatement';
 import {
   orders,
   paymentRefunds,
@@ -38,58 +35,6 @@ export async function insertOrder(db: Database, order: NewOrder): Promise<OrderR
   const [row] = await db.insert(orders).values(order).returning();
   if (!row) throw new Error('order insert returned no row');
   return row;
-}
-
-/** What a batched insert answers for each order: all that create-order returns to the browser. */
-export type InsertedOrder = Pick<OrderRow, 'gatewayOrderId' | 'amountPaise'>;
-
-/**
- * Several orders in one statement (the write batcher's), answered in the order given. One JSON parameter rather than
- * a row of parameters per order: the statement's text stays the same whatever the batch size, and building it costs
- * the same for 1 order as for 100 (Drizzle's multi-row insert spent 10% of create-order's time building SQL).
- */
-export async function insertOrders(db: Database, newOrders: NewOrder[]): Promise<InsertedOrder[]> {
-  try {
-    return await insertOrderRows(db, newOrders);
-  } catch (error) {
-    // One order written again (the batcher's retry after a batch failed, perhaps after its commit): if its gateway
-    // order id is stored, that row is this very order (the id is the gateway's, made for this request alone).
-    const [only] = newOrders;
-    if (newOrders.length !== 1 || !only || summariseDatabaseError(error)?.constraint !== 'orders_gateway_order_id_unique') throw error;
-    const stored = await findOrder(db, only.gatewayOrderId);
-    if (!stored || stored.receipt !== only.receipt) throw error;
-    return [{ gatewayOrderId: stored.gatewayOrderId, amountPaise: stored.amountPaise }];
-  }
-}
-
-async function insertOrderRows(db: Database, newOrders: NewOrder[]): Promise<InsertedOrder[]> {
-  // The ids are made here (a random UUID, as the column's default makes): PostgreSQL's own generator cost PGlite about
-  // 2 µs a row more.
-  const json = JSON.stringify(
-    newOrders.map((o) => ({
-      i: randomUUID(),
-      g: o.gatewayOrderId,
-      r: o.receipt,
-      p: o.plan,
-      a: o.amountPaise,
-      c: o.currency,
-      m: o.mode,
-      e: o.customerEmail,
-      d: o.customerDetails,
-      s: o.checkoutSecretHash,
-    })),
-  );
-  // No RETURNING: one INSERT writes every row or none (no ON CONFLICT here), so its row count says it all, and on
-  // PGlite reading back a row per order cost about a sixth of the batch's time.
-  const written = await runWriteStatement(
-    db,
-    sql`
-    insert into ${orders} (id, gateway_order_id, receipt, plan, amount_paise, currency, mode, customer_email, customer_details, checkout_secret_hash)
-    select i, g, r, p, a, c, m, e, d, s
-    from jsonb_to_recordset(${json}::jsonb) as o(i uuid, g text, r text, p text, a integer, c text, m text, e text, d jsonb, s text)`,
-  );
-  if (written !== newOrders.length) throw new Error(`order insert wrote ${written} of ${newOrders.length} rows`);
-  return newOrders.map(({ gatewayOrderId, amountPaise }) => ({ gatewayOrderId, amountPaise }));
 }
 
 export async function findOrder(db: Database, gatewayOrderId: string): Promise<OrderRow | undefined> {

@@ -14,9 +14,7 @@ import {
 } from '../../src/domain/payment';
 import type { TokenVerifier } from '../auth/requireUser';
 import type { Database } from '../db/client';
-import { isDatabaseUnavailable } from '../db/errors';
 import { storableJson, TooDeeplyNested } from '../db/storableJson';
-import { createWriteBatcher } from '../db/writeBatcher';
 import type { OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
@@ -31,7 +29,7 @@ import {
   findPayment,
   findPendingWebhookEvents,
   findUnfulfilledPaidOrders,
-  insertOrders,
+  insertOrder,
   insertWebhookEvent,
   isFullyRefunded,
   lockOrder,
@@ -40,7 +38,6 @@ import {
   releaseWebhookEvent,
   markWebhookEventProcessed,
   releaseOrderCheck,
-  type NewOrder,
 } from './repository';
 import { isOrderCheckoutSecret, isValidPaymentSignature, isValidWebhookSignature, newCheckoutSecret } from './signature';
 
@@ -211,10 +208,6 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const fulfilment = deps.fulfilment ?? createFulfilment({ db, auth, logger, grant: deps.grant, now });
   const { takenPayment, captureIfDue } = createCapture({ db, gateway, logger });
   const queue = createWorkQueue(webhookConcurrency);
-  // Orders created at the same moment share one insert (group commit); each request still gets its own row or error.
-  const orderWriter = createWriteBatcher((rows: NewOrder[]) => insertOrders(db, rows), {
-    worthRetryingAlone: (error) => !isDatabaseUnavailable(error),
-  });
 
   async function createOrder(input: unknown): Promise<CreateOrderAnswer> {
     const { plan, currency, userDetails } = orderRequestOf(input);
@@ -232,7 +225,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     // The row is written only once the gateway answered: a failed or slow gateway leaves nothing half-made.
     const { email, ...details } = userDetails ?? { email: null };
     const checkoutSecret = newCheckoutSecret();
-    const order = await orderWriter.write({
+    const order = await insertOrder(db, {
       gatewayOrderId: gatewayOrder.id,
       receipt,
       plan,
@@ -584,9 +577,6 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     handleWebhook,
     processWebhookEvent: (eventId) => processWebhookEvent(eventId),
     reconcile,
-    settled: async () => {
-      await orderWriter.settled();
-      await queue.settled();
-    },
+    settled: () => queue.settled(),
   };
 }
