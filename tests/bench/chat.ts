@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chatStreamEventSchema, type ChatMessage } from '../../src/domain/chat';
-import { dataOf, takeEvents } from '../../src/lib/chatApi';
+import { dataOf, takeEvents } from '../../src/features/chat/chatApi';
 import { errorMessage, heading, median, ms, table } from './format';
 
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatStreamEventSchema, type ChatStreamEvent } from '../../src/domain/chat';
-import { dataOf, takeEvents } from '../../src/lib/chatApi';
+import { dataOf, takeEvents } from '../../src/features/chat/chatApi';
 
 /**
  * Shared by the chat test files: a local fake of Gemini's streaming endpoint, and a reader for POST /api/chat's

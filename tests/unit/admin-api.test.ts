@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { downloadCsv, fetchPage, fetchSummary, fileNameOf, retryForward, updateLead } from '../../src/lib/adminApi';
+import { downloadCsv, fetchPage, fetchSummary, fileNameOf, retryForward, updateLead } from '../../src/features/admin/adminApi';
 import { ApiError } from '../../src/lib/http';
 import { noteChanged } from '../../src/domain/admin';
 import { errorEnvelope } from '../../src/domain/wire';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getAccount, updateAccount } from '../../src/lib/auth/accountApi';
-import { sendContactMessage } from '../../src/lib/contactApi';
-import { sendQuizLead, submitQuiz } from '../../src/lib/quizApi';
+import { sendContactMessage } from '../../src/features/contact/contactApi';
+import { sendQuizLead, submitQuiz } from '../../src/features/quiz/quizApi';
 import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
 
 /** The API clients on src/lib/http.ts: the sentences each shows for each kind of failure. */

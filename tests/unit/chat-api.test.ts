@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChatStreamError, dataOf, streamChat, takeEvents } from '../../src/lib/chatApi';
+import { ChatStreamError, dataOf, streamChat, takeEvents } from '../../src/features/chat/chatApi';
 import { ApiError } from '../../src/lib/http';
 
 /** The browser's streaming client: server-sent events read from a fetch body, in whatever chunks they arrive. */

@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { inboxMachine } from '../../../machines/inbox.machine';
-import { actOnSubscription, downloadCsv, fetchPage, fetchSummary, retryForward, updateLead, type SaveFile } from '../../lib/adminApi';
+import { actOnSubscription, downloadCsv, fetchPage, fetchSummary, retryForward, updateLead, type SaveFile } from './adminApi';
 
 /** The inbox's actor: the bare machine by default; the page provides the live one below. */
 export const InboxActor = createActorContext(inboxMachine);

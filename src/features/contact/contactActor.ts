@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { contactMachine } from '../../../machines/contact.machine';
-import { sendContactMessage } from '../../lib/contactApi';
+import { sendContactMessage } from './contactApi';
 import type { ContactInput } from '../../domain/contact';
 
 /** The contact form's actor: the bare machine by default; the page provides the live one below. */

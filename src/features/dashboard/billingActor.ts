@@ -2,7 +2,7 @@ import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { billingMachine, BillingProblem, cancelledNotice } from '../../../machines/billing.machine';
 import { formatBillingDate } from '../../domain/billing';
-import { cancelBilling, confirmMonthly, fetchBilling, sandboxRetryCharge, sendBillingRequest, startMonthly } from '../../lib/billingApi';
+import { cancelBilling, confirmMonthly, fetchBilling, sandboxRetryCharge, sendBillingRequest, startMonthly } from './billingApi';
 import { sandboxPay } from '../../lib/paymentApi';
 import { loadRazorpay } from '../../lib/checkoutWidget';
 import { downloadReceipt } from '../../lib/receiptPdf';

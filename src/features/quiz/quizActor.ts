@@ -4,7 +4,7 @@ import { quizMachine } from '../../../machines/quiz.machine';
 import type { UpdateProfileLogic } from '../../../machines/visitorAccount';
 import type { ReportHandoff } from '../../domain/quiz';
 import { clearQuizDraft, saveQuizDraft } from '../../lib/draftStorage';
-import { sendQuizLead } from '../../lib/quizApi';
+import { sendQuizLead } from './quizApi';
 
 /** The quiz's actor: the bare machine by default; the page provides the live one below. */
 export const QuizActor = createActorContext(quizMachine);

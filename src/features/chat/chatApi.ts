@@ -1,5 +1,5 @@
-import { chatStreamEventSchema, type ChatRequestInput, type ChatStreamEvent } from '../domain/chat';
-import { ApiError, openRequest } from './http';
+import { chatStreamEventSchema, type ChatRequestInput, type ChatStreamEvent } from '../../domain/chat';
+import { ApiError, openRequest } from '../../lib/http';
 
 /**
  * The browser's client for POST /api/chat (docs/decisions/061-chat-stream-protocol.md). The reply arrives as

@@ -1,15 +1,15 @@
 import { z } from 'zod/mini';
-import { BillingProblem } from '../../machines/billing.machine';
-import { billingStates, subscriptionStatuses } from '../domain/billing';
+import { BillingProblem } from '../../../machines/billing.machine';
+import { billingStates, subscriptionStatuses } from '../../domain/billing';
 import {
   billingRequestKinds,
   type BillingOverview,
   type BillingRequestKind,
   type CancelPreview,
   type MonthlyStart,
-} from '../domain/billingAccount';
-import { plans, type PlanKey } from '../domain/plans';
-import { ApiError, requestJson } from './http';
+} from '../../domain/billingAccount';
+import { plans, type PlanKey } from '../../domain/plans';
+import { ApiError, requestJson } from '../../lib/http';
 
 /**
  * The browser's side of /api/billing (docs/decisions/180-monthly-billing.md): every call carries the client's ID

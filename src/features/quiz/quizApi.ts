@@ -1,6 +1,6 @@
-import type { QuizAnswers, QuizLanguage } from '../domain/quiz';
-import { quizSubmissionReceiptSchema, type QuizSubmissionReceipt } from '../domain/wire';
-import { ApiError, requestJson } from './http';
+import type { QuizAnswers, QuizLanguage } from '../../domain/quiz';
+import { quizSubmissionReceiptSchema, type QuizSubmissionReceipt } from '../../domain/wire';
+import { ApiError, requestJson } from '../../lib/http';
 
 /** What the browser sends; the server validates it with quizSubmissionSchema and recomputes the plan. */
 export interface QuizSubmissionPayload {

@@ -12,9 +12,9 @@ import {
   type SubscriptionAction,
   type SubscriptionActionAnswer,
   noteChanged,
-} from '../domain/admin';
+} from '../../domain/admin';
 import { z } from 'zod/mini';
-import { ApiError, openRequest, requestJson } from './http';
+import { ApiError, openRequest, requestJson } from '../../lib/http';
 
 /**
  * The browser's side of /api/admin/* (the staff inbox, issue 12): every call carries the staff member's Firebase ID

@@ -1,6 +1,6 @@
-import type { ContactInput } from '../domain/contact';
-import { contactReceiptSchema } from '../domain/wire';
-import { ApiError, clientErrorCodes, requestJson } from './http';
+import type { ContactInput } from '../../domain/contact';
+import { contactReceiptSchema } from '../../domain/wire';
+import { ApiError, clientErrorCodes, requestJson } from '../../lib/http';
 
 const FAILURE_PREFIX = 'Sorry, there was a problem sending your message.';
 const UNKNOWN = 'An unknown error occurred.';
