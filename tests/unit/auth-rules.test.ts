@@ -8,7 +8,6 @@ import { hasStoredSession, sessionStorageKey } from '../../src/lib/auth/session'
 import { AuthStore, createLiveAuthStore, staticAuthState, type AuthActor } from '../../src/lib/auth/store';
 import type { AuthState } from '../../src/lib/auth/authState';
 import type { AuthEvent } from '../../machines/auth.machine';
-import { timelinePhases, timelineProgress } from '../../src/features/dashboard/timeline';
 
 afterEach(() => window.localStorage.clear());
 
@@ -271,32 +270,5 @@ describe('the app-wide auth store', () => {
     expect(store.getState()).toEqual(staticAuthState('signedOut'));
     // The event sent before the failed download is not replayed later: the person sends it again.
     expect(fake.sent).toEqual([]);
-  });
-});
-
-describe('the project timeline', () => {
-  const day = 24 * 60 * 60 * 1000;
-  const bought = new Date('2026-01-01T00:00:00Z');
-  const at = (days: number) => new Date(bought.getTime() + days * day);
-
-  it('has five phases (docs/product.md §9)', () => {
-    expect(timelinePhases).toHaveLength(5);
-  });
-
-  it('starts with the first phase in progress and nothing ticked', () => {
-    const phases = timelineProgress(bought, at(0));
-    expect(phases.map((phase) => phase.status)).toEqual(['In Progress', 'Pending', 'Pending', 'Pending', 'Pending']);
-    expect(phases.flatMap((phase) => phase.tasks).every((task) => !task.completed)).toBe(true);
-  });
-
-  it('moves on as the months pass, ticking tasks inside the current phase in order', () => {
-    const phases = timelineProgress(bought, at(76)); // two and a half months
-    expect(phases.map((phase) => phase.status)).toEqual(['Completed', 'Completed', 'In Progress', 'Pending', 'Pending']);
-    expect(phases[2]!.tasks.map((task) => task.completed)).toEqual([true, false, false]);
-    expect(timelineProgress(bought, at(400)).every((phase) => phase.status === 'Completed')).toBe(true);
-  });
-
-  it('never counts a purchase in the future as progress', () => {
-    expect(timelineProgress(bought, at(-30))[0]!.status).toBe('In Progress');
   });
 });

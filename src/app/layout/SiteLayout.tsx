@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Header, headerBarHeight } from './Header';
 import { Footer } from './Footer';
@@ -8,20 +8,19 @@ import { PendingPaymentNotice } from '../../features/payment/PendingPaymentNotic
 import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
 import { skipLinkHash } from '../prerender/homeHash';
 
-/** Whether the app has shown its first route: set by the first reset decision, which it skips. */
-let firstRouteShown = false;
-
 /**
  * Resets the scroll position on every route change (docs/product.md §2), and only then. The app's first render is no
  * change of route: scrolling there yanked a visitor who had scrolled while the page loaded back to the top once it
- * hydrated (and undid the browser's own restoring on a reload). A later mount of the layout (after the route error
- * page, say) does come from a change of route, and resets.
+ * hydrated (and undid the browser's own restoring on a reload).
  */
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
+  // The layout's own, not the module's: it mounts with the app's first route, and again only after the route error
+  // page, a short page in place of the whole layout that leaves nothing much scrolled to reset.
+  const routeShown = useRef(false);
   useEffect(() => {
-    if (!firstRouteShown) {
-      firstRouteShown = true;
+    if (!routeShown.current) {
+      routeShown.current = true;
       return;
     }
     window.scrollTo(0, 0);

@@ -1,8 +1,7 @@
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useLoadStatus } from '../../lib/lazyActor';
-import { lazyChatActor } from './lazyChatActor';
-import { loadChatWidget } from './loadChatWidget';
+import { useLazySelector, useLoadStatus } from '../../lib/lazyActor';
+import { chatWidgetCode, lazyChatActor } from './lazyChatActor';
 
 /**
  * Where the layout keeps the chat widget: outside the routed page, so the conversation survives route changes.
@@ -11,37 +10,14 @@ import { loadChatWidget } from './loadChatWidget';
  */
 export function ChatDock() {
   const status = useLoadStatus(lazyChatActor);
+  // The code lazyChatActor's loading brought (a failed download is its to report): the dock only renders it.
+  const widget = useLazySelector(chatWidgetCode, (module) => module);
   if (status === 'idle' || status === 'failed') return null;
   return (
     <LoadBoundary onError={() => lazyChatActor.loadFailed()}>
-      <LoadedWidget />
+      {widget ? <widget.ChatWidget dock={lazyChatActor} /> : <Opening role="status">Opening the assistant…</Opening>}
     </LoadBoundary>
   );
-}
-
-type WidgetModule = Awaited<ReturnType<typeof loadChatWidget>>;
-/** Once loaded, the widget renders at once on later mounts. */
-let loaded: WidgetModule | null = null;
-
-function LoadedWidget() {
-  const [widget, setWidget] = useState(loaded);
-  useEffect(() => {
-    if (widget) return;
-    let current = true;
-    // A failed download is lazyChatActor's to report (it loads the same module); this only waits for success.
-    loadChatWidget().then(
-      (module) => {
-        loaded = module;
-        if (current) setWidget(module);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [widget]);
-  if (!widget) return <Opening role="status">Opening the assistant…</Opening>;
-  return <widget.ChatWidget dock={lazyChatActor} />;
 }
 
 /** A failure inside the widget hides the widget; it never takes the page down with it. */

@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 import { Bot } from 'lucide-react';
 import { useLazySelector, useLoadStatus } from '../../lib/lazyActor';
-import { lazyChatActor } from './lazyChatActor';
+import { chatWidgetCode, lazyChatActor } from './lazyChatActor';
 import { chatPanelId, launcherId } from './chatIds';
-import { loadChatWidget } from './loadChatWidget';
 
 /**
  * The footer's way into the assistant: a button that opens and closes the chat panel. It is all of the chat that the
@@ -33,7 +32,7 @@ export function ChatLauncher({ className }: { className?: string }) {
 }
 
 function preload() {
-  loadChatWidget().catch(() => undefined);
+  chatWidgetCode.load().catch(() => undefined);
 }
 
 const Launcher = styled.button`

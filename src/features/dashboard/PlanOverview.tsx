@@ -27,7 +27,7 @@ import { findPlan, type Plan, type PlanKey } from '../../domain/plans';
 import { isPlanSoldOnline } from '../../domain/account';
 import { profileDetails, type CheckoutHandoff } from '../../domain/checkout';
 import { formatInr } from '../../domain/money';
-import { timelineProgress, type PhaseStatus } from './timeline';
+import { planTimeline, type PhaseStatus } from '../../domain/planTimeline';
 import { useNavigate } from 'react-router-dom';
 
 /** Static sample figures (docs/product.md §2), labelled as such on the page (D12). */
@@ -52,9 +52,7 @@ const statusIcon: Record<PhaseStatus, LucideIcon> = { Completed: CircleCheck, 'I
 
 export function PlanOverview({ plan, purchasedAt }: { plan: Plan; purchasedAt: string | null }) {
   const navigate = useNavigate();
-  const since = purchasedAt ? new Date(purchasedAt) : new Date();
-  const phases = timelineProgress(since, new Date());
-  const started = since.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+  const { startedOn, phases } = planTimeline(purchasedAt, new Date());
 
   return (
     <>
@@ -84,7 +82,7 @@ export function PlanOverview({ plan, purchasedAt }: { plan: Plan; purchasedAt: s
             </div>
             <div>
               <dt>Active since</dt>
-              <dd>{started}</dd>
+              <dd>{startedOn}</dd>
             </div>
           </dl>
         </PlanHead>
@@ -128,8 +126,7 @@ export function PlanOverview({ plan, purchasedAt }: { plan: Plan; purchasedAt: s
                     <Status $status={phase.status}>{phase.status}</Status>
                   </PhaseHead>
                   <Muted>
-                    Month {phase.startMonth + 1}
-                    {phase.durationMonths > 1 ? `–${phase.startMonth + phase.durationMonths}` : ''} · {phase.description}
+                    {phase.months} · {phase.description}
                   </Muted>
                   <Tasks aria-label={`${phase.name} tasks`}>
                     {phase.tasks.map((task) => (

@@ -1,32 +1,18 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type * as BelowFoldSections from './BelowFoldSections';
 import { holdPressesUntil } from '../../lib/heldPresses';
+import { belowFoldSections, type BelowFoldModule } from './loadBelowFoldSections';
 
-type BelowFoldModule = typeof BelowFoldSections;
-
-let loaded: BelowFoldModule | undefined;
-let reveal = () => {};
-const nearScreen = new Promise<void>((resolve) => (reveal = resolve));
-let markHydrated = () => {};
-const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
-
-/** The prerender loads the sections first, so they render at once, synchronously. */
-export async function loadBelowFoldSections(): Promise<BelowFoldModule> {
-  loaded ??= await import('./BelowFoldSections');
-  return loaded;
-}
+export { loadBelowFoldSections } from './loadBelowFoldSections';
 
 /** A thenable that has already settled: React.lazy reads it synchronously, so nothing suspends. */
 const settled = (module: BelowFoldModule) => ({ then: (resolve: (m: BelowFoldModule) => void) => resolve(module) });
 
-const Sections = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<BelowFoldModule>) : nearScreen.then(loadBelowFoldSections)));
-
-/** Rendered last inside the boundary: its effect runs once the sections are hydrated (or rendered) and live. */
-function Hydrated() {
-  useEffect(() => markHydrated(), []);
-  return null;
-}
+// Until the sections are requested (near the screen, or a press), `loaded` waits: the prerendered markup stays as it is.
+const Sections = lazy(() => {
+  const module = belowFoldSections.current();
+  return module ? (settled(module) as unknown as Promise<BelowFoldModule>) : belowFoldSections.loaded;
+});
 
 /**
  * Until the sections are live, a press on one of their buttons (an FAQ question, the carousel's arrows) is held,
@@ -37,7 +23,25 @@ function inSections(button: HTMLButtonElement): boolean {
   const marker = document.querySelector('[data-below-the-fold]');
   return !!marker?.parentElement?.contains(button) && !!(marker.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
-if (typeof document !== 'undefined') holdPressesUntil(hydrated, inSections, { onHeld: () => reveal() });
+
+/**
+ * Starts holding the sections' presses, and returns what lets them go. It runs as this module loads, so its listener
+ * is ahead of main.tsx's for the rest of the page; that is before React renders, so no ref or state can hold it.
+ */
+function holdSectionPresses(): () => void {
+  if (typeof document === 'undefined') return () => {};
+  let markLive = () => {};
+  const live = new Promise<void>((resolve) => (markLive = resolve));
+  holdPressesUntil(live, inSections, { onHeld: () => void belowFoldSections.load() });
+  return markLive;
+}
+const sectionsLive = holdSectionPresses();
+
+/** Rendered last inside the boundary: its effect runs once the sections are hydrated (or rendered) and live. */
+function Hydrated() {
+  useEffect(() => sectionsLive(), []);
+  return null;
+}
 
 /**
  * The home page under the hero (docs/performance-home.md). Prerendered with the rest; in the browser its code
@@ -49,12 +53,15 @@ export function LazyBelowFold() {
 
   useEffect(() => {
     const node = marker.current;
-    if (!node || loaded || typeof IntersectionObserver === 'undefined') return reveal();
+    if (!node || belowFoldSections.current() || typeof IntersectionObserver === 'undefined') {
+      void belowFoldSections.load();
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
           observer.disconnect();
-          reveal();
+          void belowFoldSections.load();
         }
       },
       { rootMargin: '200px 0px' },

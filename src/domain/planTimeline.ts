@@ -1,6 +1,7 @@
 /**
- * The project timeline of a plan (docs/product.md §3 Timeline phase, §9: five phases). A phase's status follows from the
- * months since the plan was bought: Completed once its window has passed, In Progress inside it, Pending before it.
+ * The project timeline on a client's dashboard (docs/product.md §3 Timeline phase, §9: five phases). A phase's status
+ * follows from the months since the plan was bought: Completed once its window has passed, In Progress inside it,
+ * Pending before it.
  */
 export type PhaseStatus = 'Completed' | 'In Progress' | 'Pending';
 
@@ -18,7 +19,15 @@ export interface PhaseProgress {
   status: PhaseStatus;
   startMonth: number;
   durationMonths: number;
+  /** The phase's window as the page says it: "Month 1", "Month 4–5". */
+  months: string;
   tasks: { name: string; completed: boolean }[];
+}
+
+export interface PlanTimeline {
+  /** The day the timeline counts from, as the page says it: "1 January 2026". */
+  startedOn: string;
+  phases: PhaseProgress[];
 }
 
 export const timelinePhases: readonly TimelinePhase[] = [
@@ -65,6 +74,11 @@ export function monthsSince(start: Date, now: Date): number {
   return Math.max(0, (now.getTime() - start.getTime()) / MS_PER_MONTH);
 }
 
+/** "Month 1" for a one-month phase, "Month 4–5" for a longer one (months counted from 1). */
+export function phaseMonths({ startMonth, durationMonths }: Pick<TimelinePhase, 'startMonth' | 'durationMonths'>): string {
+  return `Month ${startMonth + 1}${durationMonths > 1 ? `–${startMonth + durationMonths}` : ''}`;
+}
+
 export function timelineProgress(purchasedAt: Date, now: Date, phases: readonly TimelinePhase[] = timelinePhases): PhaseProgress[] {
   const elapsed = monthsSince(purchasedAt, now);
   return phases.map((phase) => {
@@ -83,7 +97,20 @@ export function timelineProgress(purchasedAt: Date, now: Date, phases: readonly 
       status,
       startMonth: phase.startMonth,
       durationMonths: phase.durationMonths,
+      months: phaseMonths(phase),
       tasks: phase.tasks.map((name, index) => ({ name, completed: index < done })),
     };
   });
+}
+
+/**
+ * A plan's timeline as its dashboard shows it at `now`. It counts from the purchase the server recorded; without one
+ * it counts from `now`, so the first phase shows as just begun.
+ */
+export function planTimeline(purchasedAt: string | null, now: Date): PlanTimeline {
+  const since = purchasedAt ? new Date(purchasedAt) : now;
+  return {
+    startedOn: since.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }),
+    phases: timelineProgress(since, now),
+  };
 }
