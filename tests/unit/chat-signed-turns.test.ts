@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatLimits, chatRequestSchema, historyForRequest, turnText, type ChatMessage } from '../../src/domain/chat';
-import { loadTranscript, saveTranscript } from '../../src/lib/chatSession';
+import { loadTranscript, saveTranscript } from '../../src/features/chat/chatSession';
 
 /** The browser's half of signed replies (docs/decisions/083-signed-chat-turns.md): keep each signature, send it back. */
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { chatMachine, ChatInput } from '../../../machines/chat.machine';
-import { conversationId, loadTranscript } from '../../lib/chatSession';
+import { conversationId, loadTranscript } from './chatSession';
 import { ChatActor, liveChatMachine } from './chatActor';
 import type { LazyChatActor } from './lazyChatActor';
 import { ChatPanel } from './ChatPanel';

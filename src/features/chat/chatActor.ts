@@ -2,7 +2,7 @@ import { createActorContext } from '@xstate/react';
 import { fromEventObservable, type Observer } from 'xstate';
 import { chatMachine, type ChatStreamedEvent, type StreamReplyInput } from '../../../machines/chat.machine';
 import { streamChat } from './chatApi';
-import { saveTranscript } from '../../lib/chatSession';
+import { saveTranscript } from './chatSession';
 
 /** The chat's actor: the bare machine by default; the widget provides the live one below. */
 export const ChatActor = createActorContext(chatMachine);

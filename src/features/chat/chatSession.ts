@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { chatLimits, chatMessageSchema, turnText, type ChatMessage } from '../domain/chat';
-import { readJson, readText, safeSessionStorage, writeJson, writeText } from './storage';
+import { chatLimits, chatMessageSchema, turnText, type ChatMessage } from '../../domain/chat';
+import { readJson, readText, safeSessionStorage, writeJson, writeText } from '../../lib/storage';
 
 /**
  * The chat's memory for one browser tab session (sessionStorage): the conversation id the server files the lead
