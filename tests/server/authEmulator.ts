@@ -22,3 +22,20 @@ if (!answered) {
       '`npx firebase emulators:start --only auth --project demo-growth`.',
   );
 }
+
+const identity = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+
+async function idTokenFrom(endpoint: string, body: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`${identity}/${endpoint}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** Exchanges a custom token (a verify answer's) for an ID token, as the browser's Firebase SDK does. */
+export const idTokenFor = (customToken: string) => idTokenFrom('accounts:signInWithCustomToken', { token: customToken });
+
+/** A new email-and-password account, signed in: its ID token. */
+export const signedUpIdToken = (email: string, password: string) => idTokenFrom('accounts:signUp', { email, password });

@@ -6,6 +6,7 @@ import { createPayments, type Payments } from '../../server/payments/setup';
 import type { BillingOverview } from '../../src/domain/billingAccount';
 import type { SubscribeAnswer } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+import { idTokenFor } from './authEmulator';
 import { buyer, emulatorHost, postJson, projectId } from './payments-support';
 
 /**
@@ -32,16 +33,6 @@ afterAll(async () => {
   await app?.close();
   await testDb?.close();
 });
-
-/** Exchanges the verify answer's custom token for an ID token, as the browser's Firebase SDK does. */
-async function idTokenFor(customToken: string): Promise<string> {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-  });
-  return ((await response.json()) as { idToken: string }).idToken;
-}
 
 async function client(plan = 'launchpad') {
   const details = buyer({ businessName: 'Rao Stores' });

@@ -9,6 +9,7 @@ import { periodEnd } from '../../src/domain/billing';
 import type { BillingOverview, MonthlyStart } from '../../src/domain/billingAccount';
 import type { SubscribeAnswer } from '../../src/domain/payment';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+import { idTokenFor, signedUpIdToken } from './authEmulator';
 import { buyer, createOneTimeOrder, emulatorHost, postJson, projectId } from './payments-support';
 
 /**
@@ -35,16 +36,6 @@ afterAll(async () => {
   await app?.close();
   await testDb?.close();
 });
-
-const identity = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
-async function idTokenFor(customToken: string): Promise<string> {
-  const response = await fetch(`${identity}/accounts:signInWithCustomToken?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-  });
-  return ((await response.json()) as { idToken: string }).idToken;
-}
 
 const auth = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
 const now = () => payments.subscriptions.now();
@@ -207,12 +198,7 @@ describe('starting the monthly payment of a plan paid once', () => {
   });
 
   it('refuses a client with nothing to continue, a forged or foreign authorisation, and a hostile body, each with a 4xx', async () => {
-    const signUp = await fetch(`${identity}/accounts:signUp?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `nothing-${Date.now()}@example.com`, password: 'a-long-password-1', returnSecureToken: true }),
-    });
-    const stranger = ((await signUp.json()) as { idToken: string }).idToken;
+    const stranger = await signedUpIdToken(`nothing-${Date.now()}@example.com`, 'a-long-password-1');
     expect((await startMonthly(stranger)).body.error?.code).toBe('nothing_to_continue');
     expect((await postJson(app.url, '/api/billing/monthly', {})).status).toBe(401);
 
