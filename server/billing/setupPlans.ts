@@ -1,14 +1,16 @@
 import { billingPriceOf } from '../../src/domain/billing';
-import { plans } from '../../src/domain/plans';
+import { plans, type PlanKey } from '../../src/domain/plans';
 import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import type { SubscriptionGateway } from './gateway';
 import { findBillingPlan, storeBillingPlan } from './repository';
 
 /**
- * `npm run billing:setup-plans` (and the sandbox at start): one gateway Plan per plan sold online, at its monthly fee.
- * Idempotent: a stored plan is reused; one already at the gateway (found by its notes, say after the database was
- * restored) is stored instead of made again; a new fee makes a new Plan, since Razorpay's Plans cannot change.
+ * The gateway Plans monthly billing sells on. `npm run billing:setup-plans` (and the sandbox at start): one gateway
+ * Plan per plan sold online, at its monthly fee. Idempotent: a stored plan is reused; one already at the gateway
+ * (found by its notes, say after the database was restored) is stored instead of made again; a new fee makes a new
+ * Plan, since Razorpay's Plans cannot change.
  */
 
 /** Marks the gateway's Plans this product made, among others the account may hold. */
@@ -56,4 +58,27 @@ export async function setupBillingPlans({
     results.push({ plan: price.plan, gatewayPlanId: kept.gatewayPlanId, monthlyPaise: price.monthlyPaise, outcome });
   }
   return results;
+}
+
+/** The gateway Plan a plan is sold on at `monthlyPaise`; a 503 when none was set up (the sandbox makes its own). */
+export async function gatewayPlanFor(
+  { db, gateway, logger }: { db: Database; gateway: SubscriptionGateway; logger: Logger },
+  plan: PlanKey,
+  monthlyPaise: number,
+): Promise<string> {
+  const stored = await findBillingPlan(db, { plan, mode: gateway.mode, monthlyPaise });
+  if (stored) return stored.gatewayPlanId;
+  // The sandbox's Plans cost nothing and reach nothing: made on first use. Razorpay's are made by a command.
+  if (gateway.mode === 'sandbox') {
+    const made = (await setupBillingPlans({ db, gateway, logger })).find(
+      (setup) => setup.plan === plan && setup.monthlyPaise === monthlyPaise,
+    );
+    if (made) return made.gatewayPlanId;
+  }
+  logger.error('no gateway plan for a plan sold online: run `npm run billing:setup-plans`', { plan, mode: gateway.mode });
+  throw new AppError(
+    503,
+    'billing_not_set_up',
+    'Monthly plans cannot be bought online just now. Please contact us and we will set you up.',
+  );
 }

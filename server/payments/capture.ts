@@ -55,3 +55,5 @@ export function createCapture({ db, gateway, logger }: { db: Database; gateway: 
 
   return { takenPayment, captureIfDue };
 }
+
+export type Capture = ReturnType<typeof createCapture>;

@@ -1,5 +1,6 @@
 import { disputeStatuses, type DisputeStatus } from '../../src/domain/dispute';
 import { buyerEmailSchema } from '../../src/domain/payment';
+import { AppError } from '../http/errors';
 
 /**
  * The one interface both gateways offer: Razorpay's API (razorpayGateway.ts) and the local sandbox of
@@ -60,6 +61,18 @@ export class GatewayError extends Error {
     super(message);
     this.name = 'GatewayError';
   }
+}
+
+/** A gateway call that failed, as the buyer's answer: try again in a minute, whichever way it failed. */
+export function gatewayAppError(err: unknown): AppError {
+  const failure = err instanceof GatewayError ? err.failure : 'refused';
+  if (failure === 'timeout') {
+    return new AppError(504, 'gateway_timeout', 'The payment provider did not answer in time. Please try again in a minute.');
+  }
+  if (failure === 'unreachable') {
+    return new AppError(503, 'gateway_unavailable', 'The payment provider cannot be reached right now. Please try again in a minute.');
+  }
+  return new AppError(502, 'gateway_error', 'The payment provider could not create the order. Please try again in a minute.');
 }
 
 /**

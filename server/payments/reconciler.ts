@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
-import type { PaymentService, ReconcileSummary } from './service';
+import type { ReconcileSummary } from './reconciliation';
+import type { PaymentService } from './service';
 
 /**
  * Runs the payment service's reconciliation every `intervalMs`: stored webhooks that failed, paid orders whose account
