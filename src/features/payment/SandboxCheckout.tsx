@@ -2,7 +2,10 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import styled, { ThemeProvider } from 'styled-components';
 import { FlaskConical } from 'lucide-react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import type { CheckoutResponse } from '../../../machines/payment.machine';
+import { sandboxCheckoutMachine } from '../../../machines/sandboxCheckout.machine';
 import { Button } from '../../ui/Button';
 import { theme } from '../../ui/theme';
 import { formatInr } from '../../domain/money';
@@ -33,38 +36,40 @@ interface DialogProps {
   onCancel(): void;
 }
 
-/** The dialog itself: three buttons, focus kept inside, Escape cancels. */
+/** The window's machine with its effects: the test gateway's calls, and the outcome handed to the opener. */
+function liveSandboxCheckout(gateway: SandboxGatewayCalls, { onPaid, onFailed, onCancel }: Omit<DialogProps, 'options' | 'gateway'>) {
+  return sandboxCheckoutMachine.provide({
+    actors: {
+      pay: fromPromise(({ input }) => gateway.pay(input.checkoutId, input.email)),
+      decline: fromPromise(async ({ input }) => {
+        const answer = await gateway.fail(input.checkoutId);
+        return { error: { ...SANDBOX_DECLINE, ...(answer.error.metadata ? { metadata: answer.error.metadata } : {}) } };
+      }),
+    },
+    actions: {
+      reportPaid: (_, { response }) => onPaid(response),
+      reportDeclined: (_, { decline }) => onFailed(decline),
+      reportCancelled: () => onCancel(),
+    },
+  });
+}
+
+/** The dialog itself: three buttons, focus kept inside, Escape cancels (the machine ignores it while a call runs). */
 export function SandboxCheckoutDialog({ options, gateway, onPaid, onFailed, onCancel }: DialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [logic] = useState(() => liveSandboxCheckout(gateway, { onPaid, onFailed, onCancel }));
+  const checkoutId = options.subscription_id ?? options.order_id ?? '';
+  const [snapshot, send] = useMachine(logic, { input: { checkoutId, email: options.prefill.email || undefined } });
+  const busy = snapshot.hasTag('busy');
+  const { problem } = snapshot.context;
   const dialogRef = useRef<HTMLDivElement>(null);
   const payRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => payRef.current?.focus(), []);
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await action();
-    } catch (error) {
-      setProblem(error instanceof Error && error.message ? error.message : 'The test gateway did not answer.');
-      setBusy(false);
-    }
-  }
-
-  const checkoutId = options.subscription_id ?? options.order_id ?? '';
-  const pay = () => run(async () => onPaid(await gateway.pay(checkoutId, options.prefill.email || undefined)));
-  const fail = () =>
-    run(async () => {
-      const answer = await gateway.fail(checkoutId);
-      onFailed({ error: { ...SANDBOX_DECLINE, ...(answer.error.metadata ? { metadata: answer.error.metadata } : {}) } });
-    });
-
   function keyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();
-      if (!busy) onCancel();
+      send({ type: 'sandbox.cancel' });
       return;
     }
     if (event.key !== 'Tab') return;
@@ -105,13 +110,13 @@ export function SandboxCheckoutDialog({ options, gateway, onPaid, onFailed, onCa
         <Note id="sandbox-checkout-note">No real money moves: this checkout only runs on a site without payment keys.</Note>
         {problem && <Problem role="alert">{problem}</Problem>}
         <Actions>
-          <Button ref={payRef} type="button" $block $size="lg" disabled={busy} onClick={pay}>
+          <Button ref={payRef} type="button" $block $size="lg" disabled={busy} onClick={() => send({ type: 'sandbox.pay' })}>
             Pay now
           </Button>
-          <Button type="button" $variant="secondary" $block disabled={busy} onClick={fail}>
+          <Button type="button" $variant="secondary" $block disabled={busy} onClick={() => send({ type: 'sandbox.decline' })}>
             Simulate failure
           </Button>
-          <Button type="button" $variant="ghost" $block disabled={busy} onClick={onCancel}>
+          <Button type="button" $variant="ghost" $block disabled={busy} onClick={() => send({ type: 'sandbox.cancel' })}>
             Cancel
           </Button>
         </Actions>
