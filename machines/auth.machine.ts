@@ -12,6 +12,7 @@ import {
   type ProfileUpdate,
 } from '../src/domain/account';
 import type { PlanKey } from '../src/domain/plans';
+import { signedOutContext, type AuthContext, type AuthFailure, type PasswordOutcome } from './authContext';
 
 /**
  * Who is signed in (docs/decisions/059; the plan comes from the server, 051; passwords for buyers, 055).
@@ -26,39 +27,12 @@ import type { PlanKey } from '../src/domain/plans';
  */
 
 export type { AuthAccount, AuthUser, LocalExtras } from '../src/domain/account';
+export type { AuthContext, AuthFailure, AuthReason, PasswordOutcome } from './authContext';
 
 /** A session as the identity provider reports it, with the cached extras the app found for that uid. */
 export interface Session {
   account: AuthAccount;
   extras: LocalExtras | null;
-}
-
-/** The machine's own reasons for a failed step; src/content/authMessages.ts words them. */
-export type AuthReason = 'unexpected' | 'signInNoUser' | 'signUpNoUser' | 'customTokenFailed' | 'planRequired' | 'resetNeedsEmail';
-
-/** Why a step failed: one of the machine's reasons, or the plain sentence the failing effect threw (docs/decisions/053). */
-export type AuthFailure = { reason: AuthReason } | { message: string };
-
-export interface AuthContext {
-  user: AuthUser | null;
-  /** The last answer of /api/me; the dashboard shows a plan only from here (docs/decisions/051). */
-  profile: AccountProfile | null;
-  /** Why the last sign-in, sign-up, custom-token sign-in or sign-out failed. */
-  error: AuthFailure | null;
-  /** Why the profile could not be loaded or saved. */
-  profileError: AuthFailure | null;
-  /** Changes not yet confirmed by the server; merged when several arrive before it answers. */
-  pendingUpdate: ProfileUpdate | null;
-  /** The plan picked when creating the account: the user is sent on to pay for it (docs/decisions/052). */
-  checkoutPlan: PlanKey | null;
-  /** How this session's request to set a password was answered. */
-  passwordOutcome: PasswordOutcome | null;
-  passwordError: AuthFailure | null;
-  /**
-   * A password-reset link was asked for and the request was accepted. Whether an account exists for the address is
-   * never known here: the answer reads the same either way (docs/decisions/096).
-   */
-  passwordResetRequested: boolean;
 }
 
 export type AuthEvent =
@@ -74,8 +48,6 @@ export type AuthEvent =
   | { type: 'auth.resetPassword'; email: string }
   | { type: 'auth.dismissError' };
 
-export type PasswordOutcome = 'set' | 'emailed';
-
 /** The thrown sentence, else the machine's "unexpected". */
 function failureOf(error: unknown): AuthFailure {
   if (error instanceof Error && error.message.trim()) return { message: error.message };
@@ -90,17 +62,6 @@ function errorOf(event: unknown): unknown {
 function outputOf<T>(event: unknown): T {
   return (event as { output: T }).output;
 }
-
-const signedOutContext = {
-  user: null,
-  profile: null,
-  profileError: null,
-  pendingUpdate: null,
-  checkoutPlan: null,
-  passwordOutcome: null,
-  passwordError: null,
-  passwordResetRequested: false,
-} satisfies Omit<AuthContext, 'error'>;
 
 export const authMachine = setup({
   types: {

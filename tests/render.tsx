@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { theme } from '../src/ui/theme';
-import { AuthProvider } from '../src/lib/auth/AuthProvider';
-import { AuthStore, staticAuthState } from '../src/lib/auth/store';
+import { AuthActor } from '../src/lib/auth/AuthActor';
+import type { AuthStore } from '../src/lib/auth/store';
+import { authStoreAt } from './authSnapshots';
 import { SignOutToHomeProvider } from '../src/lib/auth/signOutToHome';
 
 /**
@@ -19,9 +20,9 @@ export function renderWithApp(ui: ReactElement, { route = '/', auth }: { route?:
   const user = userEvent.setup();
   const result = render(
     <ThemeProvider theme={theme}>
-      <AuthProvider store={auth ?? new AuthStore(null, staticAuthState('signedOut'))}>
+      <AuthActor.Provider store={auth ?? authStoreAt('signedOut')}>
         <RouterProvider router={router} />
-      </AuthProvider>
+      </AuthActor.Provider>
     </ThemeProvider>,
   );
   return { ...result, user, router };

@@ -3,7 +3,7 @@ import { createPath, parsePath, useLocation, type Location } from 'react-router-
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/GlobalStyle';
-import { AuthProvider } from '../lib/auth/AuthProvider';
+import { AuthActor } from '../lib/auth/AuthActor';
 import type { AuthStore } from '../lib/auth/store';
 import { RouteErrorBoundary } from './RouteError';
 import { AppRoutes } from './routes';
@@ -29,11 +29,11 @@ export function App({
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         {/* Renders at once; Firebase loads only when a session is stored or a page asks for it (D6). */}
-        <AuthProvider store={auth}>
+        <AuthActor.Provider store={auth}>
           <Router>
             <Pages />
           </Router>
-        </AuthProvider>
+        </AuthActor.Provider>
       </ThemeProvider>
     </StrictMode>
   );

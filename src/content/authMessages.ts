@@ -1,7 +1,7 @@
 /**
  * What sign-in says to a person. The auth machine names what happened (a reason, a password outcome); these are the
- * words for it. src/lib/auth/authState.ts puts them together for the views. Loaded on demand with the machine; the one
- * sentence the first bundle needs is in authLoadFailed.ts.
+ * words for it (src/lib/auth/authWords.ts puts them on the snapshot views read). Loaded on demand with the machine; the one sentence the
+ * first bundle needs is in authLoadFailed.ts.
  */
 
 /** The machine's own reasons for a failed step. */

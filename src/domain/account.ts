@@ -54,6 +54,12 @@ export interface SignedInUser {
 
 export type Destination = { to: string; state?: CheckoutHandoff };
 
+/** The hand-off to /payment for a plan chosen at sign-up, while nothing is bought yet and the plan is sold online. */
+export function pendingCheckout(user: SignedInUser, chosenPlan: PlanKey | null | undefined): CheckoutHandoff | null {
+  if (!chosenPlan || user.purchasedPlan || !isPlanSoldOnline(chosenPlan)) return null;
+  return { plan: chosenPlan, userDetails: profileDetails(user) };
+}
+
 /**
  * The `redirect` query parameter when it is a path inside this site; anything else (another origin, a
  * protocol-relative `//host`, backslashes, the sign-in page itself) is ignored.
@@ -74,13 +80,25 @@ export function signInDestination(
   user: SignedInUser,
   { checkoutPlan, redirect }: { checkoutPlan?: PlanKey | null; redirect?: string | null } = {},
 ): Destination {
-  if (checkoutPlan && !user.purchasedPlan && isPlanSoldOnline(checkoutPlan)) {
-    return { to: '/payment', state: { plan: checkoutPlan, userDetails: profileDetails(user) } };
-  }
+  const checkout = pendingCheckout(user, checkoutPlan);
+  if (checkout) return { to: '/payment', state: checkout };
   const origin = safeRedirect(redirect);
   if (origin) return { to: origin };
   if (user.purchasedPlan) return { to: user.quizCompleted ? '/dashboard' : '/get-started' };
   return { to: '/pricing' };
+}
+
+/**
+ * Where a person goes once signed in, or null while the rule waits for the server's profile: the rules after a
+ * checkout hand-off and a return path do not need it, the rest read the purchased plan, which only the server knows.
+ */
+export function afterSignIn(
+  user: SignedInUser,
+  { checkoutPlan, redirect, profileSettled }: { checkoutPlan: PlanKey | null; redirect: string | null; profileSettled: boolean },
+): Destination | null {
+  const destination = signInDestination(user, { checkoutPlan, redirect });
+  const needsProfile = !destination.state && !safeRedirect(redirect);
+  return needsProfile && !profileSettled ? null : destination;
 }
 
 /** "Asha" from "Asha Rao"; the fallback (a friendly "there" unless told otherwise) when there is no name yet. */

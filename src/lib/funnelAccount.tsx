@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { AccountChangedEvent, AccountFacts, UpdateProfileLogic } from '../../machines/visitorAccount';
 import type { ProfileUpdate } from '../domain/account';
-import { useAuthActions, useAuthSelector } from './auth/hooks';
+import { AuthActor } from './auth/AuthActor';
+import { isSignedIn } from './auth/authSnapshot';
 
 /**
  * The provider edge between the auth context and the funnel machines (quiz, report): the only place their account
@@ -18,11 +19,14 @@ export interface FunnelAccount {
 }
 
 export function useFunnelAccount(): FunnelAccount {
-  const signedIn = useAuthSelector((state) => state.status === 'signedIn');
-  const hasPurchasedPlan = useAuthSelector((state) => state.status === 'signedIn' && !!state.profile?.purchasedPlan);
-  const { updateUser } = useAuthActions();
+  const signedIn = AuthActor.useSelector(isSignedIn);
+  const hasPurchasedPlan = AuthActor.useSelector((snapshot) => isSignedIn(snapshot) && !!snapshot.context.profile?.purchasedPlan);
+  const auth = AuthActor.useActorRef();
   const facts = useMemo(() => ({ signedIn, hasPurchasedPlan }), [signedIn, hasPurchasedPlan]);
-  const updateProfile = useMemo(() => fromPromise<void, ProfileUpdate>(async ({ input }) => updateUser(input)), [updateUser]);
+  const updateProfile = useMemo(
+    () => fromPromise<void, ProfileUpdate>(async ({ input }) => auth.send({ type: 'auth.update', changes: input })),
+    [auth],
+  );
   return { facts, updateProfile };
 }
 

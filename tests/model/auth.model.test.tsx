@@ -10,11 +10,13 @@ import { serviceName } from '../../src/domain/catalogue';
 import { Header } from '../../src/app/layout/Header';
 import { SignInPage } from '../../src/features/auth/SignInPage';
 import { DashboardPage } from '../../src/features/dashboard/DashboardPage';
-import { authStateOf, type AuthState } from '../../src/lib/auth/authState';
+import { isSignedIn, type AuthView } from '../../src/lib/auth/authSnapshot';
 import { passwordResetRequestedMessage } from '../../src/content/authMessages';
+import { failureText, passwordNotice } from '../../src/lib/auth/authWords';
 import { startAuthActor } from '../../src/lib/auth/runtime';
 import { storeWithActor } from '../../src/lib/auth/store';
 import { renderWithApp } from '../render';
+import { ashaProfile } from '../authSnapshots';
 import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
 import { modelOf } from './testable';
@@ -33,18 +35,7 @@ const ashaSession: Session = { account: asha, extras: { displayName: 'Asha Rao',
 const raviSession: Session = { account: ravi, extras: null };
 const meeraSignedUp: Session = { account: meera, extras: null };
 
-const withPlan: AccountProfile = {
-  uid: 'u-asha',
-  email: 'asha@raostores.in',
-  displayName: 'Asha Rao',
-  businessName: 'Rao Stores',
-  role: 'Owner',
-  industry: 'Retail',
-  quizCompleted: true,
-  chosenPlan: null,
-  purchasedPlan: 'growth-engine',
-  purchasedAt: '2026-01-05T10:00:00.000Z',
-};
+const withPlan: AccountProfile = ashaProfile({ purchasedPlan: 'growth-engine', purchasedAt: '2026-01-05T10:00:00.000Z' });
 const withoutPlan: AccountProfile = { ...withPlan, purchasedPlan: null, purchasedAt: null, chosenPlan: 'launchpad' };
 
 const credentials = { email: 'asha@raostores.in', password: 'correct-horse' };
@@ -265,9 +256,9 @@ describe('auth machine: model-based paths', () => {
         const goto = (to: string) => act(() => router.navigate(to));
         /** Where each state is looked at: the dashboard when signed in, else the sign-in form in use. */
         const observe = async () => {
-          const state = store.getState();
-          if (state.status === 'signedIn') await goto('/dashboard');
-          else if (state.activity === 'signUp') await goto('/signin?view=signup&plan=growth-engine');
+          const state = store.getSnapshot();
+          if (isSignedIn(state)) await goto('/dashboard');
+          else if (state.matches('signingUp')) await goto('/signin?view=signup&plan=growth-engine');
           else await goto('/signin');
         };
         const step = (run: () => Promise<void>) => async () => {
@@ -319,7 +310,7 @@ describe('auth machine: model-based paths', () => {
               await user.click(screen.getByRole('button', { name: 'Menu' }));
               await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Sign Out' }));
               // Home first (committed), then the sign-out itself.
-              await waitFor(() => expect(store.getState().activity).toBe('signOut'));
+              await waitFor(() => expect(store.getSnapshot().matches('signingOut')).toBe(true));
               expect(router.state.location.pathname).toBe('/');
             }),
             'auth.refresh': step(async () => {
@@ -350,11 +341,12 @@ describe('auth machine: model-based paths', () => {
           states: {
             '*': (expected: Snapshot) => {
               checked += 1;
-              const view = authStateOf(expected);
-              expect(store.getState()).toEqual(view);
-              expectHeader(view);
-              if (view.status === 'signedIn') expectDashboard(view);
-              else expectSignInPage(view);
+              // The views read the very snapshot the machine is in.
+              expect(store.getSnapshot().value).toEqual(expected.value);
+              expect(store.getSnapshot().context).toEqual(expected.context);
+              expectHeader(expected);
+              if (isSignedIn(expected)) expectDashboard(expected);
+              else expectSignInPage(expected);
             },
           },
         });
@@ -376,18 +368,18 @@ function headerControl(tag: 'a' | 'button', text: string): HTMLElement | null {
   return [...nav.querySelectorAll<HTMLElement>(tag)].find((element) => element.textContent?.trim() === text) ?? null;
 }
 
-function expectHeader(view: AuthState) {
+function expectHeader(view: AuthView) {
   const link = (name: string) => headerControl('a', name);
-  if (view.status === 'loading') {
+  if (view.hasTag('checking')) {
     // Holds its space, says nothing yet (D6).
     expect(link('Sign in')).toBeNull();
     expect(link('Dashboard')).toBeNull();
     expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
-  } else if (view.status === 'signedIn') {
+  } else if (isSignedIn(view)) {
     expect(link('Dashboard')).toHaveAttribute('href', '/dashboard');
     expect(link('Sign in')).toBeNull();
     const signOut = headerControl('button', 'Sign Out');
-    if (view.activity === 'signOut') expect(signOut).toBeDisabled();
+    if (view.matches('signingOut')) expect(signOut).toBeDisabled();
     else expect(signOut).toBeEnabled();
   } else {
     expect(link('Sign in')).toHaveAttribute('href', '/signin');
@@ -395,20 +387,21 @@ function expectHeader(view: AuthState) {
   }
 }
 
-function expectSignInPage(view: AuthState) {
-  if (view.status === 'loading') {
+function expectSignInPage(view: AuthView) {
+  const error = failureText(view.context.error);
+  if (view.hasTag('checking')) {
     expect(screen.getByRole('status')).toHaveTextContent('Checking whether you are signed in…');
     expect(screen.queryByRole('tablist')).toBeNull();
     return;
   }
   expect(screen.getByRole('tablist', { name: 'Sign in or create an account' })).toBeVisible();
-  const submitName = view.activity === 'signUp' ? /Create Account|Processing/ : /Sign In|Processing/;
+  const submitName = view.matches('signingUp') ? /Create Account|Processing/ : /Sign In|Processing/;
   const panel = within(screen.getByRole('tabpanel'));
   const submit = panel.getByRole('button', { name: submitName });
-  if (view.activity === 'signIn' || view.activity === 'signUp') {
+  if (view.matches('signingIn') || view.matches('signingUp')) {
     expect(submit).toHaveTextContent('Processing...');
     expect(submit).toBeDisabled();
-  } else if (view.activity === 'resetPassword') {
+  } else if (view.matches('sendingPasswordReset')) {
     // Asking for a reset link holds the whole form, Sign In included, until the answer.
     expect(submit).not.toHaveTextContent('Processing...');
     expect(submit).toBeDisabled();
@@ -417,19 +410,22 @@ function expectSignInPage(view: AuthState) {
     expect(submit).not.toHaveTextContent('Processing...');
     expect(submit).toBeEnabled();
   }
-  if (view.activity === null) expect(panel.getByRole('button', { name: 'Forgot password?' })).toBeEnabled();
-  if (view.activity === 'signIn') expect(panel.getByRole('button', { name: 'Forgot password?' })).toBeDisabled();
+  if (!view.hasTag('busy')) expect(panel.getByRole('button', { name: 'Forgot password?' })).toBeEnabled();
+  if (view.matches('signingIn')) expect(panel.getByRole('button', { name: 'Forgot password?' })).toBeDisabled();
   const resetNotice = screen.queryByText(passwordResetRequestedMessage);
-  if (view.passwordResetNotice) expect(resetNotice).toHaveAttribute('role', 'status');
+  if (view.context.passwordResetRequested) expect(resetNotice).toHaveAttribute('role', 'status');
   else expect(resetNotice).toBeNull();
-  if (view.error) expect(screen.getByRole('alert')).toHaveTextContent(view.error);
+  if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
   else expect(screen.queryByRole('alert')).toBeNull();
 }
 
-function expectDashboard(view: AuthState) {
-  const user = view.user!;
+function expectDashboard(view: AuthView) {
+  const { context } = view;
+  const user = context.user!;
+  const [error, profileError, passwordError] = [context.error, context.profileError, context.passwordError].map(failureText);
+  const notice = passwordNotice(context);
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-    `Welcome, ${(view.profile?.displayName || user.displayName)!.split(' ')[0]}`,
+    `Welcome, ${(context.profile?.displayName || user.displayName)!.split(' ')[0]}`,
   );
   expect(screen.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', '/contact');
   const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
@@ -438,15 +434,15 @@ function expectDashboard(view: AuthState) {
       alerts.some((alert) => alert.includes(text)),
       `an alert says "${text}"`,
     ).toBe(true);
-  if (view.error) expectAlert(view.error);
+  if (error) expectAlert(error);
 
-  const profile = view.profile;
+  const profile = context.profile;
   if (!profile) {
     // Never the cached plan: until the server answers there is no plan on screen (D4).
     expect(screen.queryByRole('heading', { name: 'Your Apps' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Activate Your Growth Plan' })).toBeNull();
-    if (view.profileStatus === 'unavailable') {
-      expectAlert(view.profileError!);
+    if (view.matches({ signedIn: { profile: 'unavailable' } })) {
+      expectAlert(profileError!);
       expect(screen.getByRole('button', { name: /Try again/ })).toBeEnabled();
     } else {
       expect(screen.getByText('Loading your plan…')).toBeVisible();
@@ -466,23 +462,23 @@ function expectDashboard(view: AuthState) {
       expect(screen.getByRole('link', { name: 'View Pricing Plans' })).toHaveAttribute('href', '/pricing');
       expect(screen.queryByRole('heading', { name: 'Your Apps' })).toBeNull();
     }
-    if (view.profileError) expectAlert(view.profileError);
+    if (profileError) expectAlert(profileError);
   }
 
   const setPassword = screen.queryByRole('region', { name: 'Set a password' });
   if (user.hasPassword) {
     expect(setPassword).toBeNull();
-  } else if (view.passwordNotice) {
-    expect(within(setPassword!).getByRole('status')).toHaveTextContent(view.passwordNotice);
+  } else if (notice) {
+    expect(within(setPassword!).getByRole('status')).toHaveTextContent(notice);
   } else {
     const button = within(setPassword!).getByRole('button', { name: /Set password|Saving/ });
-    if (view.passwordSaving) {
+    if (view.hasTag('passwordSaving')) {
       expect(button).toHaveTextContent('Saving...');
       expect(button).toBeDisabled();
     } else {
       expect(button).toHaveTextContent('Set password');
       expect(button).toBeEnabled();
     }
-    if (view.passwordError) expect(within(setPassword!).getByRole('alert')).toHaveTextContent(view.passwordError);
+    if (passwordError) expect(within(setPassword!).getByRole('alert')).toHaveTextContent(passwordError);
   }
 }

@@ -32,7 +32,7 @@ import { InboxScreen } from '../../src/features/admin/InboxScreen';
 import { emptyLines, nothingMatches } from '../../src/features/admin/columns';
 import { forwardingBadge } from '../../src/features/admin/format';
 import { actionButton, confirmationOf, formatPaise, subscriptionBadge } from '../../src/features/admin/subscriptionWords';
-import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
+import { authStoreAt } from '../authSnapshots';
 import { renderWithApp } from '../render';
 import { expectFullCoverage } from './coverage';
 import { coveringPaths } from './paths';
@@ -87,7 +87,7 @@ function renderInbox() {
     <InboxActor.Provider logic={fake.logic}>
       <InboxScreen />
     </InboxActor.Provider>,
-    { auth: new AuthStore(null, staticAuthState('signedIn')) },
+    { auth: authStoreAt('signedIn') },
   );
   return { fake, user };
 }

@@ -4,7 +4,7 @@ import { inboxMachine, type LoadAnswer } from '../../machines/inbox.machine';
 import { InboxActor } from '../../src/features/admin/inboxActor';
 import { InboxScreen } from '../../src/features/admin/InboxScreen';
 import { AdminPage } from '../../src/features/admin/AdminPage';
-import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
+import { authStoreAt } from '../authSnapshots';
 import { fromPromise } from 'xstate';
 import { chatLead, inboxSummary, paidOrder, quizLead } from '../fixtures/inbox';
 import type { InboxPage, InboxTab } from '../../src/domain/admin';
@@ -34,7 +34,7 @@ async function renderTab(tab: InboxTab, page: InboxPage, summary = inboxSummary)
     <InboxActor.Provider logic={logic}>
       <InboxScreen />
     </InboxActor.Provider>,
-    { auth: new AuthStore(null, staticAuthState('signedIn')) },
+    { auth: authStoreAt('signedIn') },
   );
   await screen.findByRole('navigation', { name: 'Pages' });
   if (tab !== 'contact') {
@@ -109,13 +109,13 @@ describe('inbox views', () => {
   });
 
   it('sends a signed-out visitor to sign in and back', async () => {
-    const { router } = renderWithApp(<AdminPage />, { route: '/admin', auth: new AuthStore(null, staticAuthState('signedOut')) });
+    const { router } = renderWithApp(<AdminPage />, { route: '/admin', auth: authStoreAt('signedOut') });
     await act(async () => {});
     expect(router.state.location.pathname + router.state.location.search).toBe('/signin?redirect=/admin');
   });
 
   it('marks the page noindex while it is open', async () => {
-    const { unmount } = renderWithApp(<AdminPage />, { route: '/admin', auth: new AuthStore(null, staticAuthState('loading')) });
+    const { unmount } = renderWithApp(<AdminPage />, { route: '/admin', auth: authStoreAt('loading') });
     expect(screen.getByRole('status')).toHaveTextContent('Checking whether you are signed in…');
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     unmount();

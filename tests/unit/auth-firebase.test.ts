@@ -7,8 +7,9 @@ import { firebaseWebConfig } from '../../src/lib/auth/config';
 import { hasStoredSession } from '../../src/lib/auth/session';
 import { extrasKey, readExtras, writeExtras } from '../../src/lib/auth/extras';
 import { liveAuthMachine, startAuthActor } from '../../src/lib/auth/runtime';
-import type { AuthActor } from '../../src/lib/auth/store';
-import type { AuthState } from '../../src/lib/auth/authState';
+import type { AuthActorLike } from '../../src/lib/auth/store';
+import type { AuthView } from '../../src/lib/auth/authSnapshot';
+import { failureText, passwordNotice } from '../../src/lib/auth/authWords';
 import type { AccountProfile, ProfileUpdate } from '../../src/domain/account';
 
 /**
@@ -123,22 +124,23 @@ describe('Firebase adapter and live auth runtime (Auth Emulator)', () => {
       }),
     );
     // Nobody is signed in in this browser: the first check is answered at once, without waiting for Firebase.
-    expect(runtime.getSnapshot().status).toBe('signedOut');
+    expect(runtime.getSnapshot().matches('signedOut')).toBe(true);
 
     // The payment page sends the token as an event; how it went is the machine's state.
     runtime.send({ type: 'auth.signInWithToken', token });
-    expect(runtime.getSnapshot().activity).toBe('customToken');
-    await until(runtime, (state) => state.activity !== 'customToken');
-    expect(runtime.getSnapshot()).toMatchObject({ status: 'signedIn', error: null });
-    expect(runtime.getSnapshot().user).toMatchObject({
+    expect(runtime.getSnapshot().matches('signingInWithToken')).toBe(true);
+    await until(runtime, (state) => !state.matches('signingInWithToken'));
+    expect(runtime.getSnapshot().matches('signedIn')).toBe(true);
+    expect(runtime.getSnapshot().context.error).toBeNull();
+    expect(runtime.getSnapshot().context.user).toMatchObject({
       uid: buyer.uid,
       displayName: 'Ravi Kumar',
       quizCompleted: true,
       hasPassword: false,
     });
-    await until(runtime, (state) => state.profileStatus === 'ready');
+    await until(runtime, (state) => state.matches({ signedIn: { profile: 'ready' } }));
     expect(saved).toEqual([{ quizCompleted: true }]);
-    expect(runtime.getSnapshot()).toMatchObject({ status: 'signedIn', profile: { purchasedPlan: 'growth-engine', quizCompleted: true } });
+    expect(runtime.getSnapshot().context.profile).toMatchObject({ purchasedPlan: 'growth-engine', quizCompleted: true });
     expect(JSON.parse(window.localStorage.getItem(extrasKey(buyer.uid))!)).toEqual({
       displayName: 'Ravi Kumar',
       purchasedPlan: 'growth-engine',
@@ -147,14 +149,14 @@ describe('Firebase adapter and live auth runtime (Auth Emulator)', () => {
 
     // Right after payment the buyer can give the account a password (D13).
     runtime.send({ type: 'auth.setPassword', password: 'new-secret-1' });
-    await until(runtime, (state) => !state.passwordSaving);
-    expect(runtime.getSnapshot().passwordNotice).toMatch(/Your password is set/);
-    expect(runtime.getSnapshot().user?.hasPassword).toBe(true);
+    await until(runtime, (state) => !state.hasTag('passwordSaving'));
+    expect(passwordNotice(runtime.getSnapshot().context)).toMatch(/Your password is set/);
+    expect(runtime.getSnapshot().context.user?.hasPassword).toBe(true);
     await adapter.signOut();
     expect((await adapter.signIn(buyer.email!, 'new-secret-1'))?.uid).toBe(buyer.uid);
 
     runtime.send({ type: 'auth.signOut' });
-    await until(runtime, (state) => state.status === 'signedOut');
+    await until(runtime, (state) => state.matches('signedOut'));
     runtime.stop();
   });
 
@@ -174,13 +176,15 @@ describe('Firebase adapter and live auth runtime (Auth Emulator)', () => {
       }),
     );
     runtime.send({ type: 'auth.signInWithToken', token: 'not-a-token' });
-    await until(runtime, (state) => state.activity !== 'customToken');
-    expect(runtime.getSnapshot()).toMatchObject({ status: 'signedOut', user: null, error: 'Sign in with custom token failed.' });
+    await until(runtime, (state) => !state.matches('signingInWithToken'));
+    expect(runtime.getSnapshot().matches('signedOut')).toBe(true);
+    expect(runtime.getSnapshot().context.user).toBeNull();
+    expect(failureText(runtime.getSnapshot().context.error)).toBe('Sign in with custom token failed.');
     runtime.stop();
   });
 });
 
-function until(runtime: AuthActor, done: (state: AuthState) => boolean): Promise<void> {
+function until(runtime: AuthActorLike, done: (state: AuthView) => boolean): Promise<void> {
   return new Promise((resolve) => {
     if (done(runtime.getSnapshot())) return resolve();
     const subscription = runtime.subscribe((state) => {

@@ -5,22 +5,14 @@ import { authErrorMessage, toAuthError } from '../../src/lib/auth/messages';
 import { extrasKey, readExtras, writeExtras } from '../../src/lib/auth/extras';
 import { firebaseWebConfig } from '../../src/lib/auth/config';
 import { hasStoredSession, sessionStorageKey } from '../../src/lib/auth/session';
-import { AuthStore, createLiveAuthStore, staticAuthState, type AuthActor } from '../../src/lib/auth/store';
-import type { AuthState } from '../../src/lib/auth/authState';
+import { AuthStore, createLiveAuthStore, type AuthActorLike } from '../../src/lib/auth/store';
+import { placeholderAuthSnapshot, type AuthView } from '../../src/lib/auth/authSnapshot';
+import { asha, authSnapshotAt, signedInSnapshot } from '../authSnapshots';
 import type { AuthEvent } from '../../machines/auth.machine';
 
 afterEach(() => window.localStorage.clear());
 
-const user = (overrides: Partial<SignedInUser> = {}): SignedInUser => ({
-  email: 'asha@raostores.in',
-  displayName: 'Asha Rao',
-  businessName: 'Rao Stores',
-  role: 'Owner',
-  industry: 'Retail',
-  purchasedPlan: null,
-  quizCompleted: false,
-  ...overrides,
-});
+const user = (overrides: Partial<SignedInUser> = {}): SignedInUser => ({ ...asha, ...overrides });
 
 describe('where a signed-in user goes (docs/product.md §4, D4, D16)', () => {
   it('with a purchased plan and the quiz done: the dashboard', () => {
@@ -210,64 +202,65 @@ describe('the browser Firebase settings', () => {
 });
 
 describe('the app-wide auth store', () => {
-  function fakeActor(initial: AuthState) {
+  function fakeActor(initial: AuthView) {
     const sent: AuthEvent[] = [];
     let state = initial;
-    const listeners = new Set<(state: AuthState) => void>();
-    const actor: AuthActor = {
+    const listeners = new Set<(state: AuthView) => void>();
+    const actor: AuthActorLike = {
       getSnapshot: () => state,
       subscribe: (listener) => (listeners.add(listener), { unsubscribe: () => void listeners.delete(listener) }),
       send: (event) => void sent.push(event),
     };
-    return { actor, sent, set: (next: AuthState) => ((state = next), listeners.forEach((listener) => listener(next))) };
+    return { actor, sent, set: (next: AuthView) => ((state = next), listeners.forEach((listener) => listener(next))) };
   }
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('starts signed out, without loading anything, when no session is stored', () => {
     const store = createLiveAuthStore();
-    expect(store.getState()).toEqual(staticAuthState('signedOut'));
+    expect(store.getSnapshot().matches('signedOut')).toBe(true);
     expect(store.getStatus()).toBe('idle');
   });
 
   it('starts loading when a session is stored', () => {
     window.localStorage.setItem(sessionStorageKey(), '{}');
-    expect(createLiveAuthStore().getState().status).toBe('loading');
+    expect(createLiveAuthStore().getSnapshot().hasTag('checking')).toBe(true);
   });
 
   it('holds events until the machine is there, then follows it', async () => {
-    const fake = fakeActor(staticAuthState('signedOut'));
+    const fake = fakeActor(authSnapshotAt('signedOut'));
     let release!: () => void;
-    const store = new AuthStore(() => new Promise((resolve) => (release = () => resolve(fake.actor))), staticAuthState('loading'));
+    const store = new AuthStore(() => new Promise((resolve) => (release = () => resolve(fake.actor))), placeholderAuthSnapshot('loading'));
     store.send({ type: 'auth.signIn', email: 'a@b.in', password: 'x' });
     expect(store.getStatus()).toBe('loading');
     expect(fake.sent).toEqual([]);
     release();
     await settled();
     expect(store.getStatus()).toBe('ready');
-    expect(store.getState()).toBe(fake.actor.getSnapshot());
+    expect(store.getSnapshot()).toBe(fake.actor.getSnapshot());
     expect(fake.sent).toEqual([{ type: 'auth.signIn', email: 'a@b.in', password: 'x' }]);
     const seen: string[] = [];
-    store.subscribe(() => seen.push(store.getState().status));
-    fake.set(staticAuthState('signedIn'));
-    expect(seen).toEqual(['signedIn']);
+    store.subscribe(() => seen.push(String(store.getSnapshot().context.user?.uid)));
+    fake.set(signedInSnapshot());
+    expect(seen).toEqual(['u-asha']);
   });
 
   it('says so when sign-in cannot be loaded, and tries again next time', async () => {
-    const fake = fakeActor(staticAuthState('signedOut'));
+    const fake = fakeActor(authSnapshotAt('signedOut'));
     let attempts = 0;
     const store = new AuthStore(async () => {
       attempts += 1;
       if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
       return fake.actor;
-    }, staticAuthState('loading'));
+    }, placeholderAuthSnapshot('loading'));
     store.send({ type: 'auth.signIn', email: 'a@b.in', password: 'x' });
     await settled();
     expect(store.getStatus()).toBe('failed');
-    expect(store.getState()).toEqual(staticAuthState('signedOut', 'We could not load sign-in. Check your connection and try again.'));
+    expect(store.getSnapshot().matches('signedOut')).toBe(true);
+    expect(store.getSnapshot().context.error).toEqual({ message: 'We could not load sign-in. Check your connection and try again.' });
     store.load();
     await settled();
     expect(attempts).toBe(2);
-    expect(store.getState()).toEqual(staticAuthState('signedOut'));
+    expect(store.getSnapshot()).toBe(fake.actor.getSnapshot());
     // The event sent before the failed download is not replayed later: the person sends it again.
     expect(fake.sent).toEqual([]);
   });

@@ -1,67 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { AuthEvent, AuthUser } from '../../machines/auth.machine';
-import type { AuthState } from '../../src/lib/auth/authState';
-import type { AccountProfile } from '../../src/domain/account';
+import type { AuthContext } from '../../machines/auth.machine';
 import { serviceName } from '../../src/domain/catalogue';
 import { plans } from '../../src/domain/plans';
 import { Header } from '../../src/app/layout/Header';
 import { SignInPage } from '../../src/features/auth/SignInPage';
 import { DashboardPage } from '../../src/features/dashboard/DashboardPage';
 import { PricingPage } from '../../src/features/pricing/PricingPage';
-import { useAuth } from '../../src/lib/auth/hooks';
-import { staticAuthState, storeWithActor, type AuthActor } from '../../src/lib/auth/store';
+import { AuthActor } from '../../src/lib/auth/AuthActor';
+import type { AuthView } from '../../src/lib/auth/authSnapshot';
+import { asha, ashaProfile as profile, authSnapshotAt, recordingStore, signedInSnapshot } from '../authSnapshots';
 import { renderWithApp } from '../render';
 
-const asha: AuthUser = {
-  uid: 'u-asha',
-  email: 'asha@raostores.in',
-  displayName: 'Asha Rao',
-  businessName: 'Rao Stores',
-  role: 'Owner',
-  industry: 'Retail',
-  purchasedPlan: null,
-  quizCompleted: false,
-  hasPassword: true,
-};
-
-const profile = (overrides: Partial<AccountProfile> = {}): AccountProfile => ({
-  uid: 'u-asha',
-  email: 'asha@raostores.in',
-  displayName: 'Asha Rao',
-  businessName: 'Rao Stores',
-  role: 'Owner',
-  industry: 'Retail',
-  quizCompleted: true,
-  chosenPlan: null,
-  purchasedPlan: null,
-  purchasedAt: null,
-  ...overrides,
-});
-
-function signedIn(overrides: Partial<AuthState> = {}): AuthState {
-  return { ...staticAuthState('signedIn'), user: asha, profile: profile(), profileStatus: 'ready', ...overrides };
+/** Signed in as Asha with her profile loaded; `profile` names the profile region's state. */
+function signedIn(context: Partial<AuthContext> = {}, profile?: 'syncing' | 'saving') {
+  return signedInSnapshot(context, profile);
 }
 
-/** A store over an actor that only records what the views send. */
-function storeWith(state: AuthState) {
-  const sent: AuthEvent[] = [];
-  const actor: AuthActor = {
-    getSnapshot: () => state,
-    subscribe: () => ({ unsubscribe: () => undefined }),
-    send: (event) => void sent.push(event),
-  };
-  return { store: storeWithActor(actor), sent };
-}
+const signedOut = (context: Partial<AuthContext> = {}) => authSnapshotAt('signedOut', context);
 
 function Where() {
   const location = useLocation();
   return <output aria-label="location">{location.pathname + location.search}</output>;
 }
 
-function renderRoutes(route: string, state: AuthState) {
-  const { store, sent } = storeWith(state);
+function renderRoutes(route: string, state: AuthView) {
+  const { store, sent } = recordingStore(state);
   const rendered = renderWithApp(
     <>
       <Header />
@@ -77,10 +42,10 @@ function renderRoutes(route: string, state: AuthState) {
   return { ...rendered, sent };
 }
 
-describe('useAuth', () => {
+describe('the auth actor context', () => {
   it('throws outside its provider (docs/product.md §5)', () => {
     function Reader() {
-      useAuth();
+      AuthActor.useActorRef();
       return null;
     }
     const quiet = console.error;
@@ -97,7 +62,7 @@ describe('header account area', () => {
   const accountText = () => document.querySelector('nav[aria-label="Main"] > div')!;
 
   it('holds its space and says nothing until the first check (D6)', () => {
-    renderRoutes('/somewhere', staticAuthState('loading'));
+    renderRoutes('/somewhere', authSnapshotAt('loading'));
     expect(accountText()).toHaveAttribute('aria-busy', 'true');
     expect(accountText().textContent).toBe('');
   });
@@ -116,7 +81,7 @@ describe('header account area', () => {
 
 describe('sign-in page', () => {
   it('opens on Sign In with Email and Password', () => {
-    renderRoutes('/signin', staticAuthState('signedOut'));
+    renderRoutes('/signin', signedOut());
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Email')).toBeRequired();
@@ -126,7 +91,7 @@ describe('sign-in page', () => {
   });
 
   it('view=signup opens Create Account; without a plan it asks for one', () => {
-    renderRoutes('/signin?view=signup', staticAuthState('signedOut'));
+    renderRoutes('/signin?view=signup', signedOut());
     expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'A Plan Is Required to Sign Up' })).toBeVisible();
     expect(screen.getByRole('link', { name: /View Pricing Plans/ })).toHaveAttribute('href', '/pricing');
@@ -134,12 +99,12 @@ describe('sign-in page', () => {
   });
 
   it.each(['scale-up', 'platinum'])('treats plan=%s, which cannot be bought online, as no plan', (plan) => {
-    renderRoutes(`/signin?view=signup&plan=${plan}`, staticAuthState('signedOut'));
+    renderRoutes(`/signin?view=signup&plan=${plan}`, signedOut());
     expect(screen.getByRole('heading', { name: 'A Plan Is Required to Sign Up' })).toBeVisible();
   });
 
   it('creates the account for the plan in the query', async () => {
-    const { user, sent } = renderRoutes('/signin?view=signup&plan=launchpad', staticAuthState('signedOut'));
+    const { user, sent } = renderRoutes('/signin?view=signup&plan=launchpad', signedOut());
     expect(screen.getByRole('region', { name: 'Chosen plan' })).toHaveTextContent('LaunchPad₹2,500/month + ₹10,000 one-time setup');
     await user.type(screen.getByLabelText('Full Name'), 'Meera Shah');
     await user.type(screen.getByLabelText('Email'), ' meera@example.in ');
@@ -151,7 +116,7 @@ describe('sign-in page', () => {
   });
 
   it('switches tabs with the arrow keys, keeps the query, and clears the last error', async () => {
-    const { user, sent, router } = renderRoutes('/signin?plan=launchpad', { ...staticAuthState('signedOut'), error: 'Nope.' });
+    const { user, sent, router } = renderRoutes('/signin?plan=launchpad', signedOut({ error: { message: 'Nope.' } }));
     screen.getByRole('tab', { name: 'Sign In' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveFocus();
@@ -160,13 +125,13 @@ describe('sign-in page', () => {
   });
 
   it('shows the machine’s sentence and Processing... while busy', () => {
-    renderRoutes('/signin', { ...staticAuthState('signedOut'), activity: 'signIn' });
+    renderRoutes('/signin', authSnapshotAt('signingIn'));
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByLabelText('Email')).toBeDisabled();
   });
 
   it('waits for the first auth check before showing any form', () => {
-    renderRoutes('/signin', staticAuthState('loading'));
+    renderRoutes('/signin', authSnapshotAt('loading'));
     expect(screen.getByRole('status')).toHaveTextContent('Checking whether you are signed in…');
     expect(screen.queryByRole('tablist')).toBeNull();
   });
@@ -176,7 +141,7 @@ describe('sign-in page', () => {
   it('sends a new account on to pay for its plan, with the profile details (D4)', () => {
     const { router } = renderRoutes(
       '/signin?view=signup&plan=growth-engine',
-      signedIn({ checkoutPlan: 'growth-engine', profile: null, profileStatus: 'saving' }),
+      signedIn({ checkoutPlan: 'growth-engine', profile: null }, 'saving'),
     );
     expect(router.state.location.pathname).toBe('/payment');
     expect(router.state.location.state).toMatchObject({
@@ -186,12 +151,12 @@ describe('sign-in page', () => {
   });
 
   it('returns to the page that asked for sign-in (D16)', () => {
-    renderRoutes('/signin?redirect=%2Fdashboard', signedIn({ profile: null, profileStatus: 'loading' }));
+    renderRoutes('/signin?redirect=%2Fdashboard', signedIn({ profile: null }, 'syncing'));
     expect(screen.getByRole('heading', { name: /Welcome, Asha/ })).toBeVisible();
   });
 
   it('waits for the server before applying the §4 rules, then goes to pricing without a plan', () => {
-    const { store } = storeWith(signedIn({ profile: null, profileStatus: 'loading', user: { ...asha, purchasedPlan: 'scale-up' } }));
+    const { store } = recordingStore(signedIn({ profile: null, user: { ...asha, purchasedPlan: 'scale-up' } }, 'syncing'));
     renderWithApp(
       <Routes>
         <Route path="/signin" element={<SignInPage />} />
@@ -216,7 +181,7 @@ describe('sign-in page', () => {
 
 describe('dashboard', () => {
   it('sends anonymous visitors to sign in, carrying the origin', () => {
-    const { router } = renderRoutes('/dashboard', staticAuthState('signedOut'));
+    const { router } = renderRoutes('/dashboard', signedOut());
     expect(router.state.location.pathname + router.state.location.search).toBe('/signin?redirect=/dashboard');
   });
 
@@ -318,7 +283,7 @@ describe('pricing Buy Now', () => {
   });
 
   it('uses the guest defaults when signed out', async () => {
-    const { user, router } = renderRoutes('/pricing', staticAuthState('signedOut'));
+    const { user, router } = renderRoutes('/pricing', signedOut());
     await user.click(screen.getByRole('link', { name: 'Buy Now: Growth Engine' }));
     expect(router.state.location.state).toMatchObject({ userDetails: { fullName: 'Guest User', businessName: 'My Business' } });
   });

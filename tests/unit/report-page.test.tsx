@@ -5,15 +5,15 @@ import { render } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../../src/ui/theme';
 import { ReportPage } from '../../src/features/report/ReportPage';
-import { AuthProvider } from '../../src/lib/auth/AuthProvider';
-import { AuthStore, staticAuthState } from '../../src/lib/auth/store';
+import { AuthActor } from '../../src/lib/auth/AuthActor';
+import { authStoreAt } from '../authSnapshots';
 import { type QuizDraftFields } from '../../src/domain/quiz';
 import { quizProspect } from '../fixtures/quizProspect';
 
 const answers: QuizDraftFields = quizProspect();
 
 function renderReport(state: unknown, status: 'signedIn' | 'signedOut', lang = 'en') {
-  const store = new AuthStore(null, staticAuthState(status));
+  const store = authStoreAt(status);
   const send = vi.spyOn(store, 'send').mockImplementation(() => {});
   const router = createMemoryRouter(
     [
@@ -24,9 +24,9 @@ function renderReport(state: unknown, status: 'signedIn' | 'signedOut', lang = '
   );
   render(
     <ThemeProvider theme={theme}>
-      <AuthProvider store={store}>
+      <AuthActor.Provider store={store}>
         <RouterProvider router={router} />
-      </AuthProvider>
+      </AuthActor.Provider>
     </ThemeProvider>,
   );
   return { router, send };

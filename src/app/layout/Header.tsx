@@ -5,7 +5,8 @@ import { Menu, X } from 'lucide-react';
 import { BrandMark } from '../../ui/BrandMark';
 import { IconButton } from '../../ui/IconButton';
 import { Button, ButtonLink } from '../../ui/Button';
-import { useAuthSelector } from '../../lib/auth/AuthProvider';
+import { AuthActor } from '../../lib/auth/AuthActor';
+import { isSignedIn } from '../../lib/auth/authSnapshot';
 import { useSignOutToHome } from '../../lib/auth/signOutToHome';
 import { media } from '../../ui/theme';
 import { primaryNav } from './navigation';
@@ -55,18 +56,19 @@ export function Header() {
 
 /** Sign in, or Dashboard and Sign Out (docs/product.md §2); until the first auth check an empty box of the same size (D6). */
 function AccountLinks() {
-  const status = useAuthSelector((state) => state.status);
-  const signingOut = useAuthSelector((state) => state.activity === 'signOut');
+  const checking = AuthActor.useSelector((snapshot) => snapshot.hasTag('checking'));
+  const signedIn = AuthActor.useSelector(isSignedIn);
+  const signingOut = AuthActor.useSelector((snapshot) => snapshot.matches('signingOut'));
   const signOutToHome = useSignOutToHome();
 
-  if (status === 'loading') {
+  if (checking) {
     return (
       <AccountArea aria-busy="true">
         <Pending aria-hidden="true" />
       </AccountArea>
     );
   }
-  if (status === 'signedIn') {
+  if (signedIn) {
     return (
       <AccountArea>
         <ButtonLink to="/dashboard" $variant="secondary">

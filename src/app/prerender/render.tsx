@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { HashRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { App } from '../App';
-import { AuthStore, staticAuthState } from '../../lib/auth/store';
+import { AuthStore } from '../../lib/auth/store';
+import { placeholderAuthSnapshot } from '../../lib/auth/authSnapshot';
 import { loadBelowFoldSections } from '../../features/home/LazyBelowFold';
 
 /**
@@ -16,7 +17,7 @@ export async function renderHome(): Promise<{ html: string; styleTags: string }>
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
-      sheet.collectStyles(<App router={HashRouterAtHome} auth={new AuthStore(null, staticAuthState('signedOut'))} />),
+      sheet.collectStyles(<App router={HashRouterAtHome} auth={new AuthStore(null, placeholderAuthSnapshot('signedOut'))} />),
     );
     return { html, styleTags: sheet.getStyleTags() };
   } finally {

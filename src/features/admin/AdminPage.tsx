@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { Spinner } from '../../ui/Spinner';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { media } from '../../ui/theme';
-import { useAuthRuntime, useAuthSelector } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
+import { isSignedIn } from '../../lib/auth/authSnapshot';
 import { InboxActor, liveInboxMachine } from './inboxActor';
 import { InboxScreen } from './InboxScreen';
 
@@ -26,23 +27,16 @@ function useNoIndex() {
 export function AdminPage() {
   usePageMeta('Staff inbox', 'GrowthPath staff inbox.');
   useNoIndex();
-  useAuthRuntime();
-  const status = useAuthSelector((state) => state.status);
-  const logic = useMemo(
-    () =>
-      liveInboxMachine({
-        idToken: async () => {
-          const firebase = await import('../../lib/firebase');
-          return firebase.firebaseAuth().idToken();
-        },
-      }),
-    [],
-  );
+  AuthActor.useLoaded();
+  const checking = AuthActor.useSelector((snapshot) => snapshot.hasTag('checking'));
+  const signedIn = AuthActor.useSelector(isSignedIn);
+  const auth = AuthActor.useActorRef();
+  const logic = useMemo(() => liveInboxMachine({ idToken: auth.idToken }), [auth]);
 
-  if (status === 'signedOut') return <Navigate to="/signin?redirect=/admin" replace />;
+  if (!checking && !signedIn) return <Navigate to="/signin?redirect=/admin" replace />;
   return (
     <Page>
-      {status === 'loading' ? (
+      {checking ? (
         <Waiting role="status">
           <Spinner /> Checking whether you are signed in…
         </Waiting>

@@ -1,18 +1,18 @@
 import styled from 'styled-components';
 import { ShieldX } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';
-import { useAuthActions } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
 
 /** A signed-in account without the staff claim (or a session the server refused): a plain page, no inbox. */
 export function NotAllowed() {
-  const { signOut } = useAuthActions();
+  const auth = AuthActor.useActorRef();
   return (
     <Plain>
       <ShieldX aria-hidden="true" size={40} />
       <h1>This page is for GrowthPath staff.</h1>
       <p>Your account does not have staff access. If you were just given access, sign out and sign in again so your account picks it up.</p>
       <Actions>
-        <Button type="button" onClick={signOut}>
+        <Button type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
           Sign out
         </Button>
         <ButtonLink to="/" $variant="secondary">

@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { ArrowRight, BadgeCheck, LogIn } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FieldGroup, FormAlert, Input, Label, Fieldset } from '../../ui/form';
-import { useAuthActions, useAuthSelector } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
+import { passwordResetRequestedMessage } from '../../content/authMessages';
+import { failureText } from '../../lib/auth/authWords';
 import { formatInr } from '../../domain/money';
 import type { Plan } from '../../domain/plans';
 
@@ -19,7 +21,7 @@ function field(event: FormEvent<HTMLFormElement>, name: string): string {
  * a tab switch) leaves focus where the person put it (docs/decisions/131-error-summary-focus.md).
  */
 function ErrorLine() {
-  const error = useAuthSelector((state) => state.error);
+  const error = AuthActor.useSelector((snapshot) => failureText(snapshot.context.error));
   const line = useRef<HTMLParagraphElement>(null);
   const shown = useRef(error);
   useEffect(() => {
@@ -34,25 +36,24 @@ function ErrorLine() {
 }
 
 export function SignInForm() {
-  const activity = useAuthSelector((state) => state.activity);
-  const resetNotice = useAuthSelector((state) => state.passwordResetNotice);
-  const { signIn, resetPassword } = useAuthActions();
+  const signingIn = AuthActor.useSelector((snapshot) => snapshot.matches('signingIn'));
+  const resetting = AuthActor.useSelector((snapshot) => snapshot.matches('sendingPasswordReset'));
+  const resetRequested = AuthActor.useSelector((snapshot) => snapshot.context.passwordResetRequested);
+  const auth = AuthActor.useActorRef();
   const email = useRef<HTMLInputElement>(null);
-  const signingIn = activity === 'signIn';
-  const resetting = activity === 'resetPassword';
   const busy = signingIn || resetting;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signIn(field(event, 'email').trim(), field(event, 'password'));
+    auth.send({ type: 'auth.signIn', email: field(event, 'email').trim(), password: field(event, 'password') });
   };
   // The link goes to the address typed above; the machine asks for one when the field is empty.
-  const forgot = () => resetPassword(email.current?.value.trim() ?? '');
+  const forgot = () => auth.send({ type: 'auth.resetPassword', email: email.current?.value.trim() ?? '' });
 
   return (
     <Form onSubmit={submit} aria-label="Sign in">
       <ErrorLine />
-      {resetNotice && <Notice role="status">{resetNotice}</Notice>}
+      {resetRequested && <Notice role="status">{passwordResetRequestedMessage}</Notice>}
       <Fieldset disabled={busy}>
         <FieldGroup>
           <Label htmlFor="signin-email">Email</Label>
@@ -80,8 +81,8 @@ export function SignInForm() {
 
 /** Create Account needs a plan sold online in the query (docs/product.md §2, §5); without one it points to pricing. */
 export function CreateAccountPanel({ plan }: { plan: Plan | undefined }) {
-  const busy = useAuthSelector((state) => state.activity === 'signUp');
-  const { signUp } = useAuthActions();
+  const busy = AuthActor.useSelector((snapshot) => snapshot.matches('signingUp'));
+  const auth = AuthActor.useActorRef();
 
   if (!plan) {
     return (
@@ -101,7 +102,8 @@ export function CreateAccountPanel({ plan }: { plan: Plan | undefined }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signUp({
+    auth.send({
+      type: 'auth.signUp',
       name: field(event, 'name').trim(),
       email: field(event, 'email').trim(),
       password: field(event, 'password'),

@@ -5,8 +5,9 @@ import { BarChart3, LineChart, ShieldCheck } from 'lucide-react';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { Container } from '../../ui/layout';
 import { media } from '../../ui/theme';
-import { useAuthActions, useAuthRuntime, useAuthSelector } from '../../lib/auth/hooks';
-import { isPlanSoldOnline, safeRedirect, signInDestination } from '../../domain/account';
+import { AuthActor } from '../../lib/auth/AuthActor';
+import { isSignedIn, profileSettled } from '../../lib/auth/authSnapshot';
+import { afterSignIn, isPlanSoldOnline } from '../../domain/account';
 import { findPlan } from '../../domain/plans';
 import { CreateAccountPanel, SignInForm } from './SignInForms';
 
@@ -31,15 +32,16 @@ export function SignInPage() {
       : 'Sign in to your GrowthPath client dashboard to follow your plan, project timeline and results.',
   );
   // Firebase loads as the page opens, so the first submit does not wait for it.
-  useAuthRuntime();
-  const status = useAuthSelector((state) => state.status);
-  const { dismissError } = useAuthActions();
+  AuthActor.useLoaded();
+  const checking = AuthActor.useSelector((snapshot) => snapshot.hasTag('checking'));
+  const signedIn = AuthActor.useSelector(isSignedIn);
+  const auth = AuthActor.useActorRef();
   const tabRefs = useRef<Record<View, HTMLButtonElement | null>>({ signin: null, signup: null });
 
   const planKey = params.get('plan');
   const plan = isPlanSoldOnline(planKey) ? findPlan(planKey) : undefined;
 
-  if (status === 'signedIn') return <SendOn redirect={params.get('redirect')} />;
+  if (signedIn) return <SendOn redirect={params.get('redirect')} />;
 
   const show = (next: View) => {
     if (next === view) return;
@@ -47,7 +49,7 @@ export function SignInPage() {
     if (next === 'signup') nextParams.set('view', 'signup');
     else nextParams.delete('view');
     setParams(nextParams, { replace: true });
-    dismissError();
+    auth.send({ type: 'auth.dismissError' });
   };
   // WAI-ARIA tabs: arrow keys move between the two tabs.
   const onTabKey = (event: KeyboardEvent) => {
@@ -78,7 +80,7 @@ export function SignInPage() {
           </Welcome>
           <Panel>
             <h1>{view === 'signup' ? 'Create your account' : 'Sign in to your account'}</h1>
-            {status === 'loading' ? (
+            {checking ? (
               <Checking role="status">Checking whether you are signed in…</Checking>
             ) : (
               <>
@@ -116,16 +118,12 @@ export function SignInPage() {
 
 /** Signed in: on to pay for the chosen plan, back to where they came from, or docs/product.md §4's next page. */
 function SendOn({ redirect }: { redirect: string | null }) {
-  const user = useAuthSelector((state) => state.user);
-  const checkoutPlan = useAuthSelector((state) => state.checkoutPlan);
-  const profileStatus = useAuthSelector((state) => state.profileStatus);
-  const profileKnown = useAuthSelector((state) => state.profile !== null);
+  const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
+  const checkoutPlan = AuthActor.useSelector((snapshot) => snapshot.context.checkoutPlan);
+  const settled = AuthActor.useSelector(profileSettled);
   if (!user) return null;
-  const destination = signInDestination(user, { checkoutPlan, redirect });
-  // The §4 rules read the purchased plan, which only the server knows: for them, wait for its answer (D4).
-  const needsProfile = !destination.state && !safeRedirect(redirect);
-  const profileSettled = profileStatus === 'unavailable' || (profileKnown && profileStatus !== 'loading');
-  if (needsProfile && !profileSettled) {
+  const destination = afterSignIn(user, { checkoutPlan, redirect, profileSettled: settled });
+  if (!destination) {
     return (
       <Page>
         <Container>

@@ -7,7 +7,9 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { media } from '../../ui/theme';
-import { useAuthActions, useAuthRuntime, useAuthSelector, useAuthStore } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
+import { isSignedIn } from '../../lib/auth/authSnapshot';
+import { failureText } from '../../lib/auth/authWords';
 import { firstName } from '../../domain/account';
 import { findPlan } from '../../domain/plans';
 import { Sidebar } from './Sidebar';
@@ -22,25 +24,26 @@ import { BillingActor, liveBillingMachine } from './billingActor';
  */
 export function DashboardPage() {
   usePageMeta('Dashboard', 'Your GrowthPath client dashboard: plan, project timeline, results and apps.');
-  useAuthRuntime();
-  const status = useAuthSelector((state) => state.status);
+  AuthActor.useLoaded();
+  const checking = AuthActor.useSelector((snapshot) => snapshot.hasTag('checking'));
+  const signedIn = AuthActor.useSelector(isSignedIn);
 
-  if (status === 'signedOut') return <Navigate to="/signin?redirect=/dashboard" replace />;
+  if (!checking && !signedIn) return <Navigate to="/signin?redirect=/dashboard" replace />;
   return (
     <Shell>
       <Sidebar />
-      <Content>{status === 'loading' ? <Loading>Checking whether you are signed in…</Loading> : <Overview />}</Content>
+      <Content>{checking ? <Loading>Checking whether you are signed in…</Loading> : <Overview />}</Content>
     </Shell>
   );
 }
 
 function Overview() {
-  const user = useAuthSelector((state) => state.user);
-  const profile = useAuthSelector((state) => state.profile);
-  const profileStatus = useAuthSelector((state) => state.profileStatus);
-  const profileError = useAuthSelector((state) => state.profileError);
-  const error = useAuthSelector((state) => state.error);
-  const { refreshProfile } = useAuthActions();
+  const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
+  const profile = AuthActor.useSelector((snapshot) => snapshot.context.profile);
+  const unavailable = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: { profile: 'unavailable' } }));
+  const profileError = AuthActor.useSelector((snapshot) => failureText(snapshot.context.profileError));
+  const error = AuthActor.useSelector((snapshot) => failureText(snapshot.context.error));
+  const auth = AuthActor.useActorRef();
   if (!user) return null;
 
   const plan = profile ? findPlan(profile.purchasedPlan) : undefined;
@@ -61,10 +64,10 @@ function Overview() {
       {error && <FormAlert role="alert">{error}</FormAlert>}
       {/* First thing a buyer sees after paying: without a password they could not sign in again (D13). */}
       {!user.hasPassword && <SetPassword email={user.email} />}
-      {profile === null && profileStatus === 'unavailable' ? (
+      {profile === null && unavailable ? (
         <Problem role="alert">
           <p>{profileError ?? 'We could not load your account details.'}</p>
-          <Button type="button" $variant="secondary" onClick={refreshProfile}>
+          <Button type="button" $variant="secondary" onClick={() => auth.send({ type: 'auth.refresh' })}>
             <RefreshCw aria-hidden="true" size={18} /> Try again
           </Button>
         </Problem>
@@ -83,8 +86,8 @@ function Overview() {
 
 /** The Billing section, with its machine; the client's ID token comes from the auth store's account. */
 function Billing() {
-  const store = useAuthStore();
-  const logic = useMemo(() => liveBillingMachine({ idToken: () => store.idToken() }), [store]);
+  const auth = AuthActor.useActorRef();
+  const logic = useMemo(() => liveBillingMachine({ idToken: auth.idToken }), [auth]);
   return (
     <BillingActor.Provider logic={logic}>
       <BillingSection />

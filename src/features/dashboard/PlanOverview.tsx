@@ -21,11 +21,10 @@ import {
 import { Button, ButtonLink } from '../../ui/Button';
 import { media } from '../../ui/theme';
 import { VisuallyHidden } from '../../ui/visuallyHidden';
-import { useAuthSelector } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
 import { serviceName, type ServiceKey } from '../../domain/catalogue';
 import { findPlan, type Plan, type PlanKey } from '../../domain/plans';
-import { isPlanSoldOnline } from '../../domain/account';
-import { profileDetails, type CheckoutHandoff } from '../../domain/checkout';
+import { pendingCheckout } from '../../domain/account';
 import { formatInr } from '../../domain/money';
 import { planTimeline, type PhaseStatus } from '../../domain/planTimeline';
 import { useNavigate } from 'react-router-dom';
@@ -167,9 +166,9 @@ export function PlanOverview({ plan, purchasedAt }: { plan: Plan; purchasedAt: s
 
 /** No plan per the server: activate one (docs/product.md §2), or finish paying for the one chosen at sign-up (D4). */
 export function ActivatePlan({ chosenPlan }: { chosenPlan: PlanKey | null }) {
-  const user = useAuthSelector((state) => state.user);
-  const chosen = isPlanSoldOnline(chosenPlan) ? findPlan(chosenPlan) : undefined;
-  const handoff: CheckoutHandoff | undefined = chosen && user ? { plan: chosen.key, userDetails: profileDetails(user) } : undefined;
+  const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
+  const handoff = user && pendingCheckout(user, chosenPlan);
+  const chosen = handoff ? findPlan(handoff.plan) : undefined;
   return (
     <Activate aria-labelledby="activate-title">
       <Rocket aria-hidden="true" size={32} />

@@ -4,18 +4,19 @@ import { KeyRound } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { FieldGroup, FormAlert, Input, Label } from '../../ui/form';
 import { media } from '../../ui/theme';
-import { useAuthActions, useAuthSelector } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
+import { failureText, passwordNotice } from '../../lib/auth/authWords';
 
 /** D13: an account created at payment has no password; this lets the client set one to sign in again later. */
 export function SetPassword({ email }: { email: string | null }) {
-  const saving = useAuthSelector((state) => state.passwordSaving);
-  const notice = useAuthSelector((state) => state.passwordNotice);
-  const error = useAuthSelector((state) => state.passwordError);
-  const { setPassword } = useAuthActions();
+  const saving = AuthActor.useSelector((snapshot) => snapshot.hasTag('passwordSaving'));
+  const notice = AuthActor.useSelector((snapshot) => passwordNotice(snapshot.context));
+  const error = AuthActor.useSelector((snapshot) => failureText(snapshot.context.passwordError));
+  const auth = AuthActor.useActorRef();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setPassword(String(new FormData(event.currentTarget).get('password') ?? ''));
+    auth.send({ type: 'auth.setPassword', password: String(new FormData(event.currentTarget).get('password') ?? '') });
   };
 
   return (

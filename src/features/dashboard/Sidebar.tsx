@@ -5,14 +5,15 @@ import styled from 'styled-components';
 import { LayoutDashboard, LifeBuoy, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { media } from '../../ui/theme';
 import { visuallyHidden } from '../../ui/visuallyHidden';
-import { useAuthSelector } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
+import { isSignedIn } from '../../lib/auth/authSnapshot';
 import { useSignOutToHome } from '../../lib/auth/signOutToHome';
 
 /** The dashboard's own navigation (docs/product.md §2): Dashboard, Help Center and Sign Out; expanded or collapsed (§4). */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(true);
-  const signedIn = useAuthSelector((state) => state.status === 'signedIn');
-  const signingOut = useAuthSelector((state) => state.activity === 'signOut');
+  const signedIn = AuthActor.useSelector(isSignedIn);
+  const signingOut = AuthActor.useSelector((snapshot) => snapshot.matches('signingOut'));
   const signOutToHome = useSignOutToHome();
   const listId = useId();
 

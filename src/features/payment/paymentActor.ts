@@ -1,15 +1,11 @@
 import { createActorContext } from '@xstate/react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import {
-  paymentMachine,
-  type CheckoutEvent,
-  type CheckoutRequest,
-  type CheckoutResponse,
-  type SignInEvent,
-} from '../../../machines/payment.machine';
+import { paymentMachine, type CheckoutEvent, type CheckoutRequest, type CheckoutResponse } from '../../../machines/payment.machine';
+import type { AuthFailure } from '../../../machines/auth.machine';
+import { failureText } from '../../lib/auth/authWords';
 import { openCheckout, type CheckoutConstructor, type CheckoutInstance, type CheckoutOptions } from '../../lib/checkoutWidget';
 import { createOrder, verifyPayment } from '../../lib/paymentApi';
-import type { AuthState } from '../../lib/auth/hooks';
+import type { AuthStore } from '../../lib/auth/store';
 import { theme } from '../../ui/theme';
 import { formatInr } from '../../domain/money';
 import { forgetPendingPayment, savePendingPayment } from './pendingPayment';
@@ -18,13 +14,10 @@ import { sandboxCheckout } from './SandboxCheckout';
 /** The payment's actor: the bare machine by default; the page provides the live one below. */
 export const PaymentActor = createActorContext(paymentMachine);
 
-/** What the page's provider edge hands in: the auth store's part the payment needs, and navigation. */
+/** What the page's provider edge hands in: the account (the auth store's one way to it) and navigation. */
 export interface PaymentPageEffects {
-  /** The auth store (src/lib/auth): read to learn how the token sign-in went. */
-  auth: { getSnapshot(): AuthState; subscribe(listener: () => void): () => void };
-  signInWithToken(token: string): void;
-  /** The signed-in buyer's ID token, or undefined for a guest. */
-  idToken(): Promise<string | undefined>;
+  /** The token sign-in after payment, and the buyer's ID token when signed in (the server signs an account back in only for it, decision 090). */
+  auth: Pick<AuthStore, 'signInWithToken' | 'idTokenIfSignedIn'>;
   navigate(to: string): void;
   /** The sandbox widget; tests hand in one with fake gateway calls. */
   sandbox?: CheckoutConstructor;
@@ -51,7 +44,7 @@ export function checkoutOptions({ order, buyer }: CheckoutRequest, send: (event:
   };
 }
 
-export function livePaymentMachine({ auth, signInWithToken, idToken, navigate, sandbox = sandboxCheckout() }: PaymentPageEffects) {
+export function livePaymentMachine({ auth, navigate, sandbox = sandboxCheckout() }: PaymentPageEffects) {
   return paymentMachine.provide({
     actors: {
       createOrder: fromPromise(({ input }) => createOrder(input)),
@@ -78,26 +71,17 @@ export function livePaymentMachine({ auth, signInWithToken, idToken, navigate, s
           instance?.close?.();
         };
       }),
-      verifyPayment: fromPromise(async ({ input }) => verifyPayment(input, { idToken: await idToken() })),
-      // The sign-in is an auth event; its outcome is auth state (docs/decisions/070): followed until it settles.
+      verifyPayment: fromPromise(async ({ input }) => verifyPayment(input, { idToken: await auth.idTokenIfSignedIn() })),
+      // The sign-in is the auth machine's; the store settles when it has (src/lib/auth/store.ts).
       signInWithToken: fromCallback<EventObject, { token: string }>(({ input, sendBack }) => {
-        let started = false;
-        const report = (event: SignInEvent) => sendBack(event);
-        const check = () => {
-          const state = auth.getSnapshot();
-          if (state.activity === 'customToken') {
-            started = true;
-            return;
-          }
-          if (!started) return;
-          started = false;
-          if (state.status === 'signedIn' && !state.error) report({ type: 'payment.signedIn' });
-          else report({ type: 'payment.signInFailed', message: state.error });
+        let stopped = false;
+        auth.signInWithToken(input.token).then(
+          () => stopped || sendBack({ type: 'payment.signedIn' }),
+          (failure: AuthFailure) => stopped || sendBack({ type: 'payment.signInFailed', message: failureText(failure) }),
+        );
+        return () => {
+          stopped = true;
         };
-        const unsubscribe = auth.subscribe(check);
-        signInWithToken(input.token);
-        check();
-        return unsubscribe;
       }),
     },
     actions: {

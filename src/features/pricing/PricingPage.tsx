@@ -7,7 +7,7 @@ import { TestimonialCarousel } from '../../ui/TestimonialCarousel';
 import { media } from '../../ui/theme';
 import { plans } from '../../domain/plans';
 import { guestDetails, profileDetails } from '../../domain/checkout';
-import { useAuthSelector } from '../../lib/auth/hooks';
+import { AuthActor } from '../../lib/auth/AuthActor';
 import { benefitsInEveryPlan } from '../../content/pricing';
 import { testimonials } from '../../content/testimonials';
 import { PlanCard } from './PlanCard';
@@ -18,7 +18,7 @@ export function PricingPage() {
     'Simple monthly growth plans for Indian small businesses: LaunchPad, Growth Engine and Scale Up. One setup fee, one monthly fee, no annual lock-in.',
   );
   // A signed-in buyer checks out with their profile; everyone else as a guest (docs/product.md §2, Pricing).
-  const user = useAuthSelector((state) => state.user);
+  const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
   const buyer = user ? profileDetails(user) : guestDetails();
 
   return (

@@ -1,12 +1,11 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { authMachine, type AuthEvent, type AuthSnapshot, type Session } from '../../../machines/auth.machine';
+import { authMachine, type AuthEvent, type Session } from '../../../machines/auth.machine';
 import { extrasOf, type AccountProfile, type AuthAccount, type LocalExtras, type ProfileUpdate } from '../../domain/account';
 import { firebaseAuth, type FirebaseAuthAdapter } from '../firebase';
 import { getAccount, updateAccount } from './accountApi';
-import { authStateOf, type AuthState } from './authState';
 import { hasStoredSession } from './session';
 import { readExtras, writeExtras } from './extras';
-import type { AuthActor } from './store';
+import type { AuthActorLike } from './store';
 
 /**
  * The auth machine with its real effects, started, as the app-wide store follows it. This module (with xstate and
@@ -66,26 +65,7 @@ export function liveAuthMachine(effects: AuthEffects = defaultEffects()) {
   });
 }
 
-/**
- * Starts the machine and shows it to the store as AuthState (src/lib/auth/authState.ts), worked out once per
- * snapshot: the views' selectors pick single values from it, so nothing compares whole states.
- */
-export function startAuthActor(logic: typeof authMachine = liveAuthMachine()): AuthActor & { stop(): void } {
-  const actor = createActor(logic).start();
-  let seen: AuthSnapshot | undefined;
-  let view: AuthState;
-  const getSnapshot = (): AuthState => {
-    const snapshot = actor.getSnapshot();
-    if (snapshot !== seen) {
-      seen = snapshot;
-      view = authStateOf(snapshot);
-    }
-    return view;
-  };
-  return {
-    getSnapshot,
-    subscribe: (listener) => actor.subscribe(() => listener(getSnapshot())),
-    send: (event: AuthEvent) => actor.send(event),
-    stop: () => void actor.stop(),
-  };
+/** Starts the machine; the store follows its snapshots (src/lib/auth/store.ts). */
+export function startAuthActor(logic: typeof authMachine = liveAuthMachine()): AuthActorLike & { stop(): void } {
+  return createActor(logic).start();
 }

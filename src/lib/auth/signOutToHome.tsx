@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAuthActions } from './hooks';
+import { AuthActor } from './AuthActor';
 
 /**
  * Sign Out takes the visitor home first and signs out once the home page is on screen. The router commits
@@ -12,7 +12,8 @@ import { useAuthActions } from './hooks';
 const SignOutToHome = createContext<(() => void) | null>(null);
 
 export function SignOutToHomeProvider({ children }: { children: ReactNode }) {
-  const { signOut } = useAuthActions();
+  const auth = AuthActor.useActorRef();
+  const signOut = useCallback(() => auth.send({ type: 'auth.signOut' }), [auth]);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const leaving = useRef(false);

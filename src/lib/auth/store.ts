@@ -1,64 +1,74 @@
 import type { AuthEvent } from '../../../machines/auth.machine';
 import { authLoadFailedMessage } from '../../content/authLoadFailed';
 import { LazyActor, type ActorLike } from '../lazyActor';
-import type { AuthState } from './authState';
+import { isSignedIn, placeholderAuthSnapshot, type AuthView } from './authSnapshot';
 import { hasStoredSession } from './session';
 
 /**
- * The app-wide auth store: the auth machine as a LazyActor (src/lib/lazyActor.ts, docs/decisions/070). It is in the
- * first bundle, so it holds no xstate and no Firebase: until the machine is loaded (src/lib/auth/runtime.ts) it
- * answers from one synchronous fact: with no Firebase session stored in this browser, nobody is signed in. When a
- * session is stored, the state is `loading` and the machine loads right after the first render (docs/decisions/050).
+ * The app-wide auth actor, lazily loaded (src/lib/lazyActor.ts, docs/decisions/070): it is in the first bundle, so it
+ * holds no xstate and no Firebase. Until the machine has loaded (src/lib/auth/runtime.ts) it answers from one
+ * synchronous fact: with no Firebase session stored in this browser, nobody is signed in.
+ *
+ * It is also the one way other funnels reach the account: `idToken()` for calls made in the account's name, and
+ * `signInWithToken()` for the payment's sign-in. None of them imports Firebase.
  */
 
-export type AuthActor = ActorLike<AuthState, AuthEvent>;
+export type AuthActorLike = ActorLike<AuthView, AuthEvent>;
 
-export function staticAuthState(status: AuthState['status'], error: string | null = null): AuthState {
-  return {
-    status,
-    activity: null,
-    user: null,
-    profile: null,
-    profileStatus: null,
-    profileError: null,
-    error,
-    checkoutPlan: null,
-    passwordSaving: false,
-    passwordNotice: null,
-    passwordError: null,
-    passwordResetNotice: null,
-  };
-}
-
-export class AuthStore extends LazyActor<AuthState, AuthEvent> {
+export class AuthStore extends LazyActor<AuthView, AuthEvent> {
   /**
-   * @param load fetches the machine and starts it; null for a store that only shows `state` until an actor is
-   *   attached (tests).
+   * @param load fetches the machine and starts it; null for a store that only shows `snapshot` until an actor is
+   *   attached (tests, the prerender).
    */
-  constructor(load: (() => Promise<AuthActor>) | null, state: AuthState) {
-    super({ placeholder: state, load: load ?? undefined, whenLoadFails: staticAuthState('signedOut', authLoadFailedMessage) });
+  constructor(load: (() => Promise<AuthActorLike>) | null, snapshot: AuthView) {
+    super({
+      placeholder: snapshot,
+      load: load ?? undefined,
+      whenLoadFails: placeholderAuthSnapshot('signedOut', { message: authLoadFailedMessage }),
+    });
   }
 
-  /** The same as getSnapshot: the name the features have always read. */
-  getState = (): AuthState => this.getSnapshot();
+  /** The signed-in account's Firebase ID token; loads the auth runtime when it is not loaded yet. */
+  idToken = (): Promise<string> => import('./runtime').then((runtime) => runtime.signedInIdToken());
+
+  /** The ID token when someone is signed in, else undefined (a guest, or a token that could not be had). */
+  idTokenIfSignedIn = async (): Promise<string | undefined> => {
+    if (!isSignedIn(this.getSnapshot())) return undefined;
+    return this.idToken().catch(() => undefined);
+  };
 
   /**
-   * The signed-in account's Firebase ID token, for the API calls a feature makes in its name: features reach the
-   * account through this store, never by importing Firebase. Loads the auth runtime when it is not loaded yet.
+   * Signs in with a custom token the server minted, and settles when the machine has: resolves once signed in,
+   * rejects with the machine's reason when it could not.
    */
-  idToken = (): Promise<string> => import('./runtime').then((runtime) => runtime.signedInIdToken());
+  signInWithToken = (token: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      let started = false;
+      const check = () => {
+        const snapshot = this.getSnapshot();
+        if (snapshot.matches('signingInWithToken')) started = true;
+        else if (started) {
+          stop();
+          if (isSignedIn(snapshot) && !snapshot.context.error) resolve();
+          else reject(snapshot.context.error ?? { reason: 'customTokenFailed' });
+        }
+      };
+      const stop = this.subscribe(check);
+      this.send({ type: 'auth.signInWithToken', token });
+      check();
+    });
 }
 
 /** The store the site runs on: Firebase and the machine load on demand. */
 export function createLiveAuthStore(): AuthStore {
   return new AuthStore(
     () => import('./runtime').then((module) => module.startAuthActor()),
-    staticAuthState(hasStoredSession() ? 'loading' : 'signedOut'),
+    placeholderAuthSnapshot(hasStoredSession() ? 'loading' : 'signedOut'),
   );
 }
 
 /** A store over an actor that is already running (tests, and any host that starts the machine itself). */
-export function storeWithActor(actor: AuthActor): AuthStore {
+export function storeWithActor(actor: AuthActorLike): AuthStore {
   const store = new AuthStore(null, actor.getSnapshot());
   store.attach(actor);
   return store;
