@@ -1,6 +1,6 @@
 /**
  * Draws the `<text>` of the site's SVG illustrations as outlines of the site's own font, at build time
- * (vite.config.ts, hashedFontsAndImages; docs/decisions/168-illustration-text-as-outlines.md).
+ * (build/hashedFontsAndImages.ts; docs/decisions/168-illustration-text-as-outlines.md).
  *
  * An SVG shown through `<img>` cannot load a web font, so its text was drawn in whatever sans-serif the device had
  * (DejaVu Sans, Roboto, San Francisco), at that font's widths, and finding that font held up the page's main thread:

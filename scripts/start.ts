@@ -134,7 +134,7 @@ const settingsFile = () => join(distDir, '.build-settings.json');
 
 function buildIsStale(env: NodeJS.ProcessEnv): boolean {
   const built = newestChange(join(distDir, 'index.html'));
-  const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'build', 'package-lock.json'];
   if (built === 0 || sources.some((source) => newestChange(join(root, source)) > built)) return true;
   return !existsSync(settingsFile()) || readFileSync(settingsFile(), 'utf8') !== buildSettings(env);
 }

@@ -31,7 +31,7 @@ const faces = [
   { weight: '600 900', size: '107.5%', ascent: '96.6%', descent: '20.7%', sources: ['Roboto Bold', 'Roboto', 'Roboto Regular'] },
 ];
 
-/** The faces as CSS, written into index.html's head by the build (vite.config.ts). */
+/** The faces as CSS, written into index.html's head by the build (build/prerenderHome.ts). */
 export const fallbackFontFaces = faces
   .map(
     ({ weight, size, ascent, descent, sources }) =>

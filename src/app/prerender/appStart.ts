@@ -9,7 +9,7 @@
  * the app, so there the code starts at once, beside the table that preloads the page's own chunks
  * (docs/decisions/151-route-preloads.md).
  *
- * `startAppWhenDue` is embedded in index.html by its source (vite.config.ts), so the unit tests run the same code. It
+ * `startAppWhenDue` is embedded in index.html by its source (build/prerenderHome.ts), so the unit tests run the same code. It
  * names nothing from outside itself but its parameters, so a bundler renaming a function cannot break it.
  */
 

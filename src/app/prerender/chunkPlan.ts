@@ -20,7 +20,7 @@
  * would be a funnel), and `core` never needs `funnels` (what the any-page code reaches, it reaches whole). What the
  * entry imports (the first bundle, index.html's home page) stays in the entry: the plan never takes a module out of it.
  *
- * Pure functions over the module graph: vite.config.ts feeds them Rolldown's.
+ * Pure functions over the module graph: build/chunkGroups.ts feeds them Rolldown's.
  */
 
 export type SharedChunk = 'funnels' | 'core' | 'shared';
@@ -169,7 +169,7 @@ export function planSharedChunks(graph: ModuleGraph, options: ChunkPlanOptions):
     if (!pages.every((page) => funnelPages.has(page))) plan.set(id, 'shared');
     else plan.set(id, pages.some((page) => anyPage.has(page)) ? 'core' : 'funnels');
   }
-  // The bundler is told not to pull a planned module's imports in after it (vite.config.ts): that is safe because
+  // The bundler is told not to pull a planned module's imports in after it (build/chunkGroups.ts): that is safe because
   // each of them is planned too or already in the entry. Checked, not assumed.
   for (const id of plan.keys()) {
     for (const imported of importsOf(graph, id, options, barrels)) {

@@ -12,7 +12,7 @@
  * paint and switched on in the frame after: the code comes first, the fonts swap in after. A browser that has had
  * them (it keeps them a year) gets them at once, so a returning visitor never sees the swap.
  *
- * `loadFontsWhenDue` is embedded in index.html by its source (vite.config.ts), so the unit tests run the same code. It
+ * `loadFontsWhenDue` is embedded in index.html by its source (build/prerenderHome.ts), so the unit tests run the same code. It
  * names nothing from outside itself but its parameters.
  */
 

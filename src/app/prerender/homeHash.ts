@@ -1,7 +1,7 @@
 /**
  * The prerendered index.html shows the home page (docs/decisions/135-component-routes-and-prerendered-home.md).
  * A hash naming any other route (`#/pricing`, `#/payment?plan=growth`), or a signed-in visitor (whose header
- * differs), means that markup is the wrong page: the build's inline script (vite.config.ts, notThisPageScript) takes
+ * differs), means that markup is the wrong page: the build's inline script (build/prerenderHome.ts, notThisPageScript) takes
  * it out before the first paint, and main.tsx renders afresh instead of hydrating. Home is no hash, `#`, `#/`, the
  * skip link's `#main`, or one of those with a query.
  */

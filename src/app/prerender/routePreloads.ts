@@ -5,7 +5,7 @@
  * one after another. The build knows every page's chunks. It writes them into index.html as a small table, and an
  * inline script in the head asks for the current route's chunks at once, beside the framework.
  *
- * Pure functions: vite.config.ts feeds them routes.tsx's source and the bundle's chunk graph.
+ * Pure functions: build/prerenderHome.ts feeds them routes.tsx's source and the bundle's chunk graph.
  */
 
 /** One lazily loaded page of routes.tsx: its route pattern (React Router's, no leading slash) and its module. */
