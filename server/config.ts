@@ -141,7 +141,7 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
-  // ---- payments (issue #11) ----
+  // ---- payments ----
   RAZORPAY_API_URL: urlWithProtocol(['http:', 'https:']),
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   SANDBOX_KEY_SECRET: optionalString,
@@ -170,7 +170,7 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(3_600_000).default(60_000),
   ),
   // ---- end payments ----
-  // ---- chat assistant (issue #6) ----
+  // ---- chat assistant ----
   GEMINI_API_KEY: optionalString,
   GEMINI_MODEL: z.preprocess(blankAsUndefined, z.string().trim().min(1).default('gemini-flash-latest')),
   GEMINI_BASE_URL: urlWithProtocol(['http:', 'https:']),
@@ -185,7 +185,7 @@ const envSchema = z.object({
   /** Signs the chat replies the server streams (decision 083); unset, each process makes up its own. */
   CHAT_SIGNING_SECRET: z.preprocess(blankAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // ---- end chat assistant ----
-  // ---- accounts (issue #5) ----
+  // ---- accounts ----
   /** Names the Auth Emulator: the only way the server runs on it (docs/decisions/078-auth-emulator-by-name.md). */
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   /** The Firebase project; on the emulator it defaults to authEmulatorDefaults.projectId. */
@@ -246,7 +246,7 @@ export interface Config {
     auth: 'emulator' | 'live';
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | undefined;
-  /** Payments (issue #11): the gateway's limits, reconciliation, and the sandbox (docs/decisions/091-sandbox-gateway.md). */
+  /** Payments: the gateway's limits, reconciliation, and the sandbox (docs/decisions/091-sandbox-gateway.md). */
   payments: {
     /** Unset: api.razorpay.com. Set: another host speaking Razorpay's API (a local fake in tests). */
     razorpayApiUrl: string | undefined;
@@ -261,7 +261,7 @@ export interface Config {
     sandboxCapture: 'automatic' | 'manual';
   };
   geminiApiKey: string | undefined;
-  /** The chat assistant (issue #6): which model, where, and how long one reply may take. */
+  /** The chat assistant: which model, where, and how long one reply may take. */
   chat: {
     geminiModel: string;
     /** Unset: Google's endpoint. Set: another host speaking the same API (a proxy, or a local fake in tests). */
@@ -273,7 +273,7 @@ export interface Config {
     /** The HMAC key for reply signatures; undefined: a random one per process (server/chat/routes.ts). */
     signingSecret: string | undefined;
   };
-  /** Accounts (issue #5): how firebase-admin verifies ID tokens, against the emulator or the real project. */
+  /** Accounts: how firebase-admin verifies ID tokens, against the emulator or the real project. */
   firebase: FirebaseSettings;
   csp: CspSources;
 }
@@ -316,7 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) throw new Error(`Invalid environment: ${formatIssues(parsed.error)}`);
   const e = parsed.data;
 
-  // ---- payments (issue #11) ----
+  // ---- payments ----
   // Part of the keys would silently fall back to sandbox payments (or leave webhooks unverifiable); refuse instead.
   const razorpayKeys = {
     RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID,
@@ -335,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined;
   // ---- end payments ----
 
-  // ---- accounts (issue #5) ----
+  // ---- accounts ----
   const hasServiceAccount = Boolean(e.GOOGLE_APPLICATION_CREDENTIALS || e.FIREBASE_SERVICE_ACCOUNT);
   // The emulator's ID tokens are unsigned, so anyone can forge one: it runs only when named, never as a fallback
   // (docs/decisions/078-auth-emulator-by-name.md). Named, it wins over a service account, as in firebase-admin itself.

@@ -16,7 +16,7 @@ import { requireStaff } from './requireStaff';
 import type { AdminService } from './service';
 
 /**
- * /api/admin/*: the staff inbox (issue 12). requireStaff guards the whole router, so even an address that does not
+ * /api/admin/*: the staff inbox. requireStaff guards the whole router, so even an address that does not
  * exist answers 401 or 403 to someone who is not staff.
  *   GET   /admin/summary                       the tabs' badges
  *   GET   /admin/:tab?q=&cursor=&limit=        one page, newest first

@@ -36,7 +36,7 @@ import {
 } from './repository';
 
 /**
- * The staff inbox (issue 12): pages of each tab, the summary badges, CSV exports, lead updates and a contact
+ * The staff inbox: pages of each tab, the summary badges, CSV exports, lead updates and a contact
  * forward's retry. Every change and every export is written to staff_audit (docs/decisions/102-staff-audit.md).
  */
 

@@ -76,7 +76,7 @@ export function createRazorpaySubscriptions(options: RazorpayGatewayOptions): Su
           plan_id: planId,
           total_count: totalCount,
           quantity: 1,
-          // We write to our clients ourselves (issue 37); Razorpay's own emails would say it twice.
+          // We write to our clients ourselves; Razorpay's own emails would say it twice.
           customer_notify: 0,
           ...(upfrontPaise > 0 && { addons: [{ item: { name: upfrontName, amount: upfrontPaise, currency: 'INR' } }] }),
           // Unix seconds: Razorpay refuses milliseconds (reference §9).

@@ -5,7 +5,7 @@ import { findPlan } from './plans';
 import { safeText } from './text';
 
 /**
- * The staff inbox's wire contract (issue 12): what /api/admin/* answers and accepts, written once for the server and
+ * The staff inbox's wire contract: what /api/admin/* answers and accepts, written once for the server and
  * the browser. Staff are accounts whose ID token carries the `admin: true` custom claim; nothing here is public.
  */
 
@@ -239,7 +239,7 @@ export const subscriptionRequestKinds = ['pause', 'resume', 'change_plan'] as co
 export const subscriptionRequestStatuses = ['open', 'done', 'declined'] as const;
 
 /**
- * A subscription as staff see it (issue 35, decision 181): the customer, the plan and what it charges, how its billing
+ * A subscription as staff see it (decision 181): the customer, the plan and what it charges, how its billing
  * stands, what is scheduled (an end, a pause, a plan change at cycle end), its invoices and the client's requests.
  */
 export const subscriptionRowSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * The one rule every free-text field shares, in the browser and on the server (issue 10): printable text only.
+ * The one rule every free-text field shares, in the browser and on the server: printable text only.
  * A NUL reached PostgreSQL and came back as a 500; other control characters, bidirectional overrides (which make a
  * name read differently from what is stored: "‮serotS") and lone UTF-16 surrogates (which become U+FFFD on the way
  * to the database) have no honest place in a name, an email or a message either. Imports nothing from the project.

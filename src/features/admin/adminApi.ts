@@ -17,7 +17,7 @@ import { z } from 'zod/mini';
 import { ApiError, openRequest, requestJson } from '../../lib/http';
 
 /**
- * The browser's side of /api/admin/* (the staff inbox, issue 12): every call carries the staff member's Firebase ID
+ * The browser's side of /api/admin/* (the staff inbox): every call carries the staff member's Firebase ID
  * token and checks the answer with the contract's schemas. Failures are ApiErrors; 401 means the token was refused,
  * 403 (code `not_staff`) a signed-in account without the staff claim.
  */
