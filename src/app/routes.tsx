@@ -5,7 +5,7 @@ import { HomePage } from '../features/home/HomePage';
 
 /**
  * Every route of docs/product.md §2, as React Router's component routes rather than a data router: the site has no
- * loaders or actions, and the data router's code (about 18 kB gzip) would be downloaded and run by every first
+ * loaders or actions, and the data router's code would be downloaded and run by every first
  * visit for nothing (docs/decisions/135-component-routes-and-prerendered-home.md). Home is in the first bundle and
  * is prerendered into index.html; every other page loads on demand. While a page's code downloads, the router's
  * navigation (a transition) keeps the previous page on screen, as the data router's `lazy` did.

@@ -3,7 +3,7 @@ import { quizHi } from './quiz.hi';
 
 /**
  * Every Hindi word an English page shows: the quiz's heading and language choice, and its "view in Hindi" button. They are drawn
- * from a subset of Noto Sans Devanagari that holds only their letters (25 kB instead of the whole font's 121 kB), so
+ * from a subset of Noto Sans Devanagari that holds only their letters, so
  * an English visitor never downloads the whole font (docs/decisions/153-devanagari-labels-font.md). Text added here
  * needs the subset made again: `npm run fonts:subsets`; a unit test fails until it is.
  */

@@ -1,7 +1,7 @@
 /**
  * The Latin text of the English pages is drawn from subsets of Inter and Plus Jakarta Sans that hold printable ASCII
- * and the typographic marks the copy uses, with the weight axis cut to the weights the site sets (400 to 800): 35 kB
- * for both instead of the 76 kB of their whole Latin files (docs/decisions/156-home-paints-before-its-code.md). The
+ * and the typographic marks the copy uses, with the weight axis cut to the weights the site sets (400 to 800): less
+ * than half of their whole Latin files (docs/decisions/156-home-paints-before-its-code.md). The
  * whole files stay declared behind them, so a letter outside the subset (a name typed with an accent, a word from the
  * chat) still renders in the brand's font, at the cost of that download. A unit test lists the characters written in
  * src/ that the subset lacks; after adding one here, run `npm run fonts:subsets`.

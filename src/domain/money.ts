@@ -2,8 +2,8 @@
  * Rupees with Indian digit grouping and no decimals: 125000 -> "₹1,25,000", exactly as
  * `Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })` writes them (a unit
  * test compares the two over any number). Written out rather than built on Intl: the first `Intl.NumberFormat` a page
- * makes loads the locale's data, 14-24 ms of main thread on this machine (measured on /#/payment, four times that on
- * Lighthouse's phone), on every page that shows a price.
+ * makes loads the locale's data, a long main-thread task on a phone, on every page that shows a price
+ * (docs/performance.md).
  */
 export function formatInr(rupees: number): string {
   const rounded = Math.round(rupees);

@@ -6,8 +6,8 @@ import type { CaseStudy } from '../content/caseStudies';
 /**
  * A case study teaser; the whole card is one link to its detail page. `onFirstScreen`: the card is in the first screen
  * of its page, where its cover is the page's largest paint, so it is fetched at once (lazy loading waits for layout to
- * find it on screen: it painted 50 ms after the rest of the page); the other covers wait until they are near. Not
- * `fetchpriority="high"`: it then competes with the page's own scripts (Lighthouse's LCP 2.2 s became 2.35 s).
+ * find it on screen, and it painted after the rest of the page); the other covers wait until they are near. Not
+ * `fetchpriority="high"`: it then competes with the page's own scripts and the paint came later.
  */
 export function CaseStudyCard({
   study,

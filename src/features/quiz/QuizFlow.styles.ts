@@ -11,8 +11,8 @@ export const Wrap = styled.div`
 `;
 
 /**
- * Hindi words on the English quiz (its Hindi heading, the language choice, "हिन्दी में देखें") come from a 25 kB
- * subset of the Devanagari font, so an English visitor never downloads the 121 kB whole font
+ * Hindi words on the English quiz (its Hindi heading, the language choice, "हिन्दी में देखें") come from a small
+ * subset of the Devanagari font, so an English visitor never downloads the whole font
  * (docs/decisions/153-devanagari-labels-font.md). A letter the subset lacks still renders, from the whole font.
  */
 const hindiLabel = (stack: 'body' | 'display') => css`
