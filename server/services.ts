@@ -40,7 +40,7 @@ export function createServices({ config, db, logger = silentLogger, forwarder, r
   const payments = given ?? createPayments({ config, db, logger });
   const billingParts = { db, logger, billing: payments.billing, gateway: payments.subscriptions };
   return {
-    limiters: createRateLimiters({ db, overrides: rateLimits, logger }),
+    limiters: createRateLimiters({ db, overrides: rateLimits }),
     contact: createContactService({
       db,
       forwarding: Boolean(config.contactForwardUrl),

@@ -514,20 +514,16 @@ export const staffAudit = pgTable(
   (table) => [index('staff_audit_at_idx').on(table.at), index('staff_audit_target_idx').on(table.target)],
 );
 
-// ---- rate limits (issue 13): one counter per limiter class and client, shared by every server process -------
-// (docs/decisions/125-rate-limits-in-the-database.md)
+// ---- rate limits: one counter per limiter class and client, shared by every server process -------
+// The columns rate-limiter-flexible's RateLimiterDrizzle reads and writes (docs/decisions/184-rate-limits-on-rate-limiter-flexible.md).
 
-export const rateLimitHits = pgTable('rate_limit_hits', {
-  /** The limiter's prefix (its class) and the client's key, e.g. `contact:203.0.113.7`. */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  /** The limiter's class and the client's key, e.g. `contact:203.0.113.7`. */
   key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
+  /** Requests counted in the current window. */
+  points: integer('points').notNull(),
   /** When the current window ends; a row past it counts as absent and the next hit starts a new window. */
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-  /**
-   * Which window the row holds, new with each window: a process sends hits it counted meanwhile to the window it read,
-   * and never to a later one (two windows can end within the same millisecond, so `reset_at` cannot tell them apart).
-   */
-  windowId: uuid('window_id').notNull().defaultRandom(),
+  expire: timestamp('expire', { withTimezone: true }),
 });
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -539,7 +535,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentWebhookEventRow = typeof paymentWebhookEvents.$inferSelect;
 export type StaffAuditRow = typeof staffAudit.$inferSelect;
-export type RateLimitHitRow = typeof rateLimitHits.$inferSelect;
+export type RateLimitCounterRow = typeof rateLimitCounters.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionInvoiceRow = typeof subscriptionInvoices.$inferSelect;
 export type SubscriptionRequestRow = typeof subscriptionRequests.$inferSelect;

@@ -1,9 +1,8 @@
 import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import type { Database } from '../db/client';
-import { silentLogger, type Logger } from '../logger';
 import { AppError } from './errors';
-import { DatabaseRateLimitStore } from './rateLimitStore';
+import { databaseCounter, FlexibleStore } from './rateLimitStore';
 
 /**
  * Each class of route has its own budget per client IP. `leads` is for the routes that store a prospect's details
@@ -61,19 +60,20 @@ export function limitClassOf(handler: unknown): LimitClass | undefined {
 export interface RateLimiterDeps {
   db: Database;
   overrides?: Partial<RateLimitSettings>;
-  logger?: Logger;
 }
 
 /**
  * One limiter per class, its counters in the database so that every server process on it spends one budget
- * (docs/decisions/125-rate-limits-in-the-database.md); while the database fails, each process counts on its own. The key stays express-rate-limit's default: the client IP as
- * express sees it, so only a trusted proxy (TRUST_PROXY) can name another client. express-rate-limit sets
- * Retry-After itself before calling the handler; the handler only routes the refusal through the one error handler
- * so the body has the usual shape.
+ * (docs/decisions/184-rate-limits-on-rate-limiter-flexible.md); while the database fails, each process counts on its
+ * own. The key stays express-rate-limit's default: the client IP as express sees it, so only a trusted proxy
+ * (TRUST_PROXY) can name another client. express-rate-limit sets Retry-After itself before calling the handler; the
+ * handler only routes the refusal through the one error handler so the body has the usual shape.
  */
-export function createRateLimiters({ db, overrides = {}, logger = silentLogger }: RateLimiterDeps): RateLimiters {
+export function createRateLimiters({ db, overrides = {} }: RateLimiterDeps): RateLimiters {
   const build = (name: LimitClass): RequestHandler => {
     const rule = { ...defaultRateLimits[name], ...overrides[name] };
+    // One class's timer sweeps the shared table for all of them.
+    const counter = databaseCounter(db, { prefix: name, ...rule, sweeps: name === 'api' });
     const limiter = rateLimit({
       windowMs: rule.windowMs,
       limit: rule.limit,
@@ -82,7 +82,7 @@ export function createRateLimiters({ db, overrides = {}, logger = silentLogger }
       // A client's own X-Forwarded-For is ignored unless TRUST_PROXY names the proxy (docs/decisions/080-trust-proxy.md):
       // expected, not the misconfiguration this check would print to stderr once per limiter.
       validate: { xForwardedForHeader: false },
-      store: new DatabaseRateLimitStore(db, { prefix: `${name}:`, logger }),
+      store: new FlexibleStore(counter),
       handler: (_req, _res, next) => next(new AppError(429, 'rate_limited', messages[name])),
     });
     limiterClasses.set(limiter, name);

@@ -8,7 +8,7 @@ import { isErrorShape, openTestDatabase, startApp, testConfig, type TestDatabase
  * Every rate-limited route, found by walking the app's routers for the limiters server/http/rateLimits.ts builds:
  * past its limit it answers 429 with Retry-After and the usual error body, and a forged X-Forwarded-For neither
  * resets nor splits the budget, whether no proxy is trusted or a trusted proxy adds the client's hop
- * (docs/decisions/080-trust-proxy.md, docs/decisions/125-rate-limits-in-the-database.md). A limited route missing
+ * (docs/decisions/080-trust-proxy.md, docs/decisions/184-rate-limits-on-rate-limiter-flexible.md). A limited route missing
  * from the table below fails the first test, so a new one cannot be forgotten.
  */
 

@@ -74,7 +74,7 @@ export async function openTestDatabase(adminUrl: string | null = process.env.TES
     db: database.db,
     url,
     reset: async () => {
-      await database.db.execute(sql`truncate contact_messages, outbox, rate_limit_hits restart identity`);
+      await database.db.execute(sql`truncate contact_messages, outbox, rate_limit_counters restart identity`);
     },
     close: async () => {
       await database.close();
@@ -108,7 +108,7 @@ export async function listen(handler: RequestListener): Promise<RunningApp> {
  * database now, shared by every app on it).
  */
 export async function startApp(deps: Partial<ServiceDeps> & Pick<ServiceDeps, 'db'>): Promise<RunningApp> {
-  if (deps.rateLimits) await deps.db.execute(sql`delete from rate_limit_hits`);
+  if (deps.rateLimits) await deps.db.execute(sql`delete from rate_limit_counters`);
   const generous = { windowMs: 60_000, limit: 1_000_000 };
   const config = deps.config ?? testConfig();
   const services = createServices({
