@@ -15,14 +15,14 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Every table of the server, one section per component. A later issue adds its section here and runs
+ * Every table of the server, one section per component. A new component adds its section here and runs
  * `npx drizzle-kit generate` to write the next migration into server/db/migrations/.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * What staff add to every lead (issue 12): where the agency has got to with it. The status values are
+ * What staff add to every lead: where the agency has got to with it. The status values are
  * src/domain/admin.ts's leadStatuses, repeated in the CHECK because a migration must not change with the code.
  */
 const leadColumns = () => ({
@@ -33,7 +33,7 @@ const leadColumns = () => ({
 const leadStatusCheck = (name: string, status: AnyPgColumn) =>
   check(name, sql`${status} in ('new', 'contacted', 'qualified', 'won', 'lost')`);
 
-// ---- contact (issue #3) ----------------------------------------------------------------------------------
+// ---- contact ----------------------------------------------------------------------------------
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -85,7 +85,7 @@ export const outbox = pgTable(
   ],
 );
 
-// ---- quiz leads (issue #4): every finished quiz, with the plan it recommended ---------------------------------
+// ---- quiz leads: every finished quiz, with the plan it recommended ---------------------------------
 
 export const quizSubmissions = pgTable(
   'quiz_submissions',
@@ -117,7 +117,7 @@ export const quizSubmissions = pgTable(
   ],
 );
 
-// ---- accounts (issue #5): the profile and the entitlement, which only a verified payment grants -------------
+// ---- accounts: the profile and the entitlement, which only a verified payment grants -------------
 
 export const userProfiles = pgTable(
   'user_profiles',
@@ -147,7 +147,7 @@ export const userProfiles = pgTable(
   (table) => [index('user_profiles_created_at_idx').on(table.createdAt, table.uid)],
 );
 
-// ---- chat leads (issue #6): what the assistant collected in one conversation --------------------------------
+// ---- chat leads: what the assistant collected in one conversation --------------------------------
 
 export const chatLeads = pgTable(
   'chat_leads',
@@ -179,7 +179,7 @@ export const chatLeads = pgTable(
   ],
 );
 
-// ---- payments (issue #11): orders this server created, the gateway's payments, the webhook events received ----
+// ---- payments: orders this server created, the gateway's payments, the webhook events received ----
 
 export const orders = pgTable(
   'orders',
@@ -345,7 +345,7 @@ export const paymentWebhookEvents = pgTable(
   ],
 );
 
-// ---- monthly billing (issue 35): Razorpay Plans, subscriptions and their invoices (docs/decisions/180-monthly-billing.md)
+// ---- monthly billing: Razorpay Plans, subscriptions and their invoices (docs/decisions/180-monthly-billing.md)
 
 /** The gateway's Plan for each plan sold online, per gateway mode and monthly amount: made once by billing:setup-plans. */
 export const billingPlans = pgTable(
@@ -493,7 +493,7 @@ export const sandboxEntities = pgTable(
   (table) => [index('sandbox_entities_kind_idx').on(table.kind, table.parentId)],
 );
 
-// ---- staff audit (issue 12): who did what to which row, and when (docs/decisions/102-staff-audit.md) -----------
+// ---- staff audit: who did what to which row, and when (docs/decisions/102-staff-audit.md) -----------
 
 export const staffAudit = pgTable(
   'staff_audit',
