@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunkGroups.js';
 import { fallbackFontInDevelopment } from './build/fallbackFontInDevelopment.js';
 import { hashedFontsAndImages } from './build/hashedFontsAndImages.js';
+import { lucideWithoutDefaultClasses } from './build/lucideWithoutDefaultClasses.js';
 import { prerenderHomeThenPrecompress } from './build/prerenderHome.js';
 import { reactRouterProductionBuild } from './build/reactRouterProductionBuild.js';
 
@@ -12,7 +13,14 @@ export default defineConfig({
   // order modules ran: the prerendered home page hydrates in parts, so its class names must not depend on which
   // chunk loaded first (docs/decisions/183-no-library-patches-in-the-build.md).
   oxc: { plugins: { styledComponents: { ssr: true, displayName: false } } },
-  plugins: [react(), hashedFontsAndImages(), fallbackFontInDevelopment(), reactRouterProductionBuild(), prerenderHomeThenPrecompress()],
+  plugins: [
+    react(),
+    hashedFontsAndImages(),
+    lucideWithoutDefaultClasses(),
+    fallbackFontInDevelopment(),
+    reactRouterProductionBuild(),
+    prerenderHomeThenPrecompress(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

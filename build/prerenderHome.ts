@@ -123,8 +123,8 @@ async function prerenderHome(config: ResolvedConfig, indexFile: string, routePre
       mode: config.mode,
       logLevel: 'warn',
       // styled-components' package has no "exports": Node would load the CommonJS build, whose default export is not
-      // `styled`.
-      ssr: { noExternal: ['styled-components'] },
+      // `styled`. lucide-react is bundled so that the prerendered icons go through lucideWithoutDefaultClasses.
+      ssr: { noExternal: ['styled-components', 'lucide-react'] },
       build: {
         ssr: 'src/app/prerender/render.tsx',
         outDir: ssrDir,
