@@ -209,6 +209,10 @@ async function main() {
   say('database', config.modes.database === 'postgres' ? 'live PostgreSQL (DATABASE_URL)' : `embedded: PGlite in ${config.dataDir}/pglite`);
   say('payments', config.modes.payments === 'live' ? 'live Razorpay keys' : 'sandbox gateway (no Razorpay keys set)');
   say('chat', config.modes.chat === 'gemini' ? 'live Gemini' : 'local assistant (no GEMINI_API_KEY set)');
+  say(
+    'mail',
+    config.modes.mail === 'smtp' ? 'sent over SMTP (SMTP_URL)' : 'embedded: kept in the database, nothing sent (no SMTP_URL set)',
+  );
 
   if (dev) {
     run(bin('vite'), ['--port', port, '--strictPort'], { ...env, API_PORT: serverPort }, "Vite's dev server");

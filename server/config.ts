@@ -137,6 +137,9 @@ const envSchema = z.object({
   /** Vite's build output, served as the site; parallel test runs each serve their own. */
   DIST_DIR: z.preprocess(blankAsUndefined, z.string().trim().min(1).default(defaultDistDir)),
   CONTACT_FORWARD_URL: urlWithProtocol(['http:', 'https:']),
+  // Unset: every email is kept in the database and shown in the staff inbox, nothing is sent (embedded mode).
+  SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']),
+  MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().min(3).max(200).default('GrowthPath <hello@growthpath.in>')),
   IP_HASH_SECRET: optionalString,
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
@@ -237,6 +240,8 @@ export interface Config {
   /** The built site; nothing is served from it when it does not exist. */
   distDir: string;
   contactForwardUrl: string | undefined;
+  /** Email: sent over SMTP when `smtpUrl` is set, else kept in the database (server/mail). */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Keyed hash for the sender's IP; without it no IP-derived value is stored at all. */
   ipHashSecret: string | undefined;
   modes: {
@@ -244,6 +249,7 @@ export interface Config {
     payments: 'sandbox' | 'live';
     chat: 'local' | 'gemini';
     auth: 'emulator' | 'live';
+    mail: 'embedded' | 'smtp';
   };
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | undefined;
   /** Payments: the gateway's limits, reconciliation, and the sandbox (docs/decisions/091-sandbox-gateway.md). */
@@ -420,7 +426,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       payments: razorpay ? 'live' : 'sandbox',
       chat: e.GEMINI_API_KEY ? 'gemini' : 'local',
       auth,
+      mail: e.SMTP_URL ? 'smtp' : 'embedded',
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     razorpay,
     payments: {
       razorpayApiUrl: e.RAZORPAY_API_URL,

@@ -8,7 +8,9 @@ import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/dataDirLock';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
-import { createOutboxWorker } from './outbox/worker';
+import { createOutboxWorker, type OutboxHandler } from './outbox/worker';
+import { mailSendKind } from './mail/queue';
+import { createMailSendHandler } from './mail/sender';
 import { createReconciler } from './payments/reconciler';
 import { createServices } from './services';
 
@@ -39,13 +41,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
   const database = await openDatabase(config, logger);
-  const worker = config.contactForwardUrl
-    ? createOutboxWorker({
-        db: database.db,
-        logger,
-        handlers: { [contactForwardKind]: createContactForwardHandler({ url: config.contactForwardUrl, db: database.db }) },
-      })
-    : undefined;
+  // The outbox's side effects, each only when its destination is configured.
+  const handlers: Record<string, OutboxHandler> = {};
+  if (config.contactForwardUrl)
+    handlers[contactForwardKind] = createContactForwardHandler({ url: config.contactForwardUrl, db: database.db });
+  if (config.mail.smtpUrl)
+    handlers[mailSendKind] = createMailSendHandler({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  const worker = Object.keys(handlers).length > 0 ? createOutboxWorker({ db: database.db, logger, handlers }) : undefined;
 
   const services = createServices({
     config,

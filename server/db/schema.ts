@@ -85,6 +85,29 @@ export const outbox = pgTable(
   ],
 );
 
+// ---- mail: every email the site sends, rendered as the recipient sees it ------------------------------------
+
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What it is: `staff.lead`, `client.receipt`, ...; one template each. */
+    kind: text('kind').notNull(),
+    /** One email per event: a second request with the same key is the same email. */
+    dedupeKey: text('dedupe_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** kept: embedded mode, never sent; queued; sent; refused: the mail server refused the address for good. */
+    status: text('status').notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('mail_messages_dedupe_key_idx').on(table.dedupeKey), index('mail_messages_created_idx').on(table.createdAt)],
+);
+
 // ---- quiz leads: every finished quiz, with the plan it recommended ---------------------------------
 
 export const quizSubmissions = pgTable(
@@ -539,3 +562,4 @@ export type RateLimitCounterRow = typeof rateLimitCounters.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionInvoiceRow = typeof subscriptionInvoices.$inferSelect;
 export type SubscriptionRequestRow = typeof subscriptionRequests.$inferSelect;
+export type MailMessageRow = typeof mailMessages.$inferSelect;

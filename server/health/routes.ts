@@ -13,11 +13,12 @@ export interface Health {
   database: Config['modes']['database'];
   payments: Config['modes']['payments'];
   chat: Config['modes']['chat'];
+  mail: Config['modes']['mail'];
   checks: { database: 'up' | 'down' };
 }
 
 export interface HealthDeps {
-  modes: Pick<Config['modes'], 'database' | 'payments' | 'chat'>;
+  modes: Pick<Config['modes'], 'database' | 'payments' | 'chat' | 'mail'>;
   /** Resolves when the database answers a trivial query; rejects or times out when it does not. */
   pingDatabase(): Promise<unknown>;
 }
@@ -50,6 +51,7 @@ export function healthRoutes({ modes, pingDatabase }: HealthDeps): Router {
         database: modes.database,
         payments: modes.payments,
         chat: modes.chat,
+        mail: modes.mail,
         checks: { database: up ? 'up' : 'down' },
       };
       if (!up) res.setHeader('Retry-After', String(databaseRetryAfterSeconds));

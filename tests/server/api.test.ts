@@ -73,6 +73,7 @@ describe('GET /api/health', () => {
       database: 'embedded',
       payments: 'sandbox',
       chat: 'local',
+      mail: 'embedded',
       checks: { database: 'up' },
     });
   });
@@ -87,6 +88,7 @@ describe('GET /api/health', () => {
         RAZORPAY_WEBHOOK_SECRET: 'hook',
         GEMINI_API_KEY: 'key',
         GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/sa.json',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.in:465',
       }),
     });
     try {
@@ -96,6 +98,7 @@ describe('GET /api/health', () => {
         database: 'postgres',
         payments: 'live',
         chat: 'gemini',
+        mail: 'smtp',
         checks: { database: 'up' },
       });
     } finally {

@@ -20,7 +20,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: '.data',
       contactForwardUrl: undefined,
-      modes: { database: 'embedded', payments: 'sandbox', chat: 'local', auth: 'emulator' },
+      modes: { database: 'embedded', payments: 'sandbox', chat: 'local', auth: 'emulator', mail: 'embedded' },
+      mail: { smtpUrl: undefined, from: 'GrowthPath <hello@growthpath.in>' },
     });
     expect(config.csp.connectSrc).toEqual(['http://127.0.0.1:9099']);
     expect(config.distDir).toBe(fileURLToPath(new URL('../../dist', import.meta.url)));
@@ -164,8 +165,9 @@ describe('loadConfig', () => {
       RAZORPAY_WEBHOOK_SECRET: 'hook',
       GEMINI_API_KEY: 'key',
       FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}',
+      SMTP_URL: 'smtp://mailer:secret@smtp.example.in:587',
     });
-    expect(config.modes).toEqual({ database: 'embedded', payments: 'live', chat: 'gemini', auth: 'live' });
+    expect(config.modes).toEqual({ database: 'embedded', payments: 'live', chat: 'gemini', auth: 'live', mail: 'smtp' });
     expect(config.razorpay).toEqual({ keyId: 'rzp_live_1', keySecret: 'secret', webhookSecret: 'hook' });
     // A real Firebase project: the browser signs in at Google's hosts instead of the emulator; live payments: Razorpay's.
     expect(config.csp.connectSrc).toEqual([

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { mailMessages, type MailMessageRow } from '../db/schema';
+
+export type MailStatus = 'kept' | 'queued' | 'sent' | 'refused';
+
+export interface NewMail {
+  kind: string;
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Stores the email once per dedupe key; the id of the new row, or null when that email was already stored. */
+export async function insertMail(tx: Database, mail: NewMail, status: MailStatus): Promise<number | null> {
+  const [row] = await tx
+    .insert(mailMessages)
+    .values({
+      kind: mail.kind,
+      dedupeKey: mail.dedupeKey,
+      toAddress: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      status,
+    })
+    .onConflictDoNothing({ target: mailMessages.dedupeKey })
+    .returning({ id: mailMessages.id });
+  return row?.id ?? null;
+}
+
+export async function findMail(db: Database, id: number): Promise<MailMessageRow | undefined> {
+  const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+  return row;
+}
+
+export async function markMail(
+  db: Database,
+  id: number,
+  status: MailStatus,
+  { at, error }: { at?: Date; error?: string } = {},
+): Promise<void> {
+  await db
+    .update(mailMessages)
+    .set({ status, ...(at && { sentAt: at }), lastError: error?.slice(0, 1000) ?? null })
+    .where(eq(mailMessages.id, id));
+}

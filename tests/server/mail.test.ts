@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailMessages, outbox } from '../../server/db/schema';
+import { silentLogger } from '../../server/logger';
+import { mailSendKind, queueMail } from '../../server/mail/queue';
+import { createMailSendHandler } from '../../server/mail/sender';
+import { createOutboxWorker } from '../../server/outbox/worker';
+import { openTestDatabase, startApp, testConfig, type TestDatabase } from './support';
+import { TestSmtpServer } from './smtpServer';
+
+let testDb: TestDatabase;
+let smtp: TestSmtpServer;
+let clock: Date;
+const now = () => clock;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await testDb?.close();
+});
+
+beforeEach(async () => {
+  await testDb.reset();
+  // Rows are stamped with the database's now(); the worker's clock a minute ahead makes them due.
+  clock = new Date(Date.now() + 60_000);
+  smtp = await new TestSmtpServer().start();
+});
+
+afterEach(async () => {
+  await smtp.stop();
+});
+
+const lead = (n: number) => ({
+  kind: 'staff.lead',
+  dedupeKey: `contact:${n}`,
+  to: 'leads@growthpath.in',
+  subject: `New contact message ${n}: Asha Rao`,
+  html: `<p>Asha Rao wrote <strong>${n}</strong></p>`,
+  text: `Asha Rao wrote ${n}`,
+});
+
+function worker(smtpUrl = smtp.url) {
+  return createOutboxWorker({
+    db: testDb.db,
+    logger: silentLogger,
+    handlers: { [mailSendKind]: createMailSendHandler({ db: testDb.db, smtpUrl, from: 'GrowthPath <hello@growthpath.in>', now }) },
+    now,
+    random: () => 0.5,
+    baseDelayMs: 1_000,
+    maxDelayMs: 60_000,
+  });
+}
+
+const statusOf = async (id: number) => (await testDb.db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0]?.status;
+
+describe('email through the outbox, over SMTP', () => {
+  it('sends a stored email once, with its HTML and plain-text parts, and records it as sent', async () => {
+    const id = (await queueMail(testDb.db, lead(1), 'smtp'))!;
+    expect(await statusOf(id)).toBe('queued');
+    const run = worker();
+    expect(await run.runOnce()).toEqual({ delivered: 1, failed: 0 });
+    expect(await run.runOnce()).toEqual({ delivered: 0, failed: 0 });
+
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual(['leads@growthpath.in']);
+    expect(mail!.from).toBe('hello@growthpath.in');
+    expect(mail!.raw).toContain('Subject: New contact message 1: Asha Rao');
+    expect(mail!.raw).toContain('Content-Type: text/plain');
+    expect(mail!.raw).toContain('Content-Type: text/html');
+    expect(await statusOf(id)).toBe('sent');
+  });
+
+  it('stores one email per event: the same dedupe key again stores and sends nothing more', async () => {
+    const first = await queueMail(testDb.db, lead(2), 'smtp');
+    const again = await queueMail(testDb.db, { ...lead(2), subject: 'a second try' }, 'smtp');
+    expect(first).not.toBeNull();
+    expect(again).toBeNull();
+    expect(await testDb.db.select().from(outbox)).toHaveLength(1);
+    await worker().runOnce();
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('keeps every email while the mail server is down, and sends each exactly once when it is back', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    for (let n = 0; n < 5; n += 1) await queueMail(testDb.db, lead(10 + n), 'smtp');
+    const run = worker(`smtp://127.0.0.1:${port}`);
+    expect(await run.runOnce()).toEqual({ delivered: 0, failed: 5 });
+
+    await smtp.start(port);
+    clock = new Date(clock.getTime() + 5_000);
+    expect(await run.runOnce()).toEqual({ delivered: 5, failed: 0 });
+    expect(smtp.received.map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1]).sort()).toEqual(
+      [10, 11, 12, 13, 14].map((n) => `New contact message ${n}: Asha Rao`),
+    );
+    const rows = await testDb.db.select().from(mailMessages);
+    expect(rows.every((row) => row.status === 'sent')).toBe(true);
+  });
+
+  it('records an address the mail server refuses for good, and does not retry it', async () => {
+    smtp.refuse.add('nobody@example.in');
+    const id = (await queueMail(testDb.db, { ...lead(3), to: 'nobody@example.in' }, 'smtp'))!;
+    const run = worker();
+    expect(await run.runOnce()).toEqual({ delivered: 1, failed: 0 });
+    const [row] = await testDb.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    expect(row).toMatchObject({ status: 'refused', sentAt: null });
+    expect(row!.lastError).toMatch(/550/);
+    clock = new Date(clock.getTime() + 3_600_000);
+    expect(await run.runOnce()).toEqual({ delivered: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('refuses a line break in an address or a subject (header injection)', async () => {
+    await expect(queueMail(testDb.db, { ...lead(4), subject: 'Hi\r\nBcc: everyone@example.in' }, 'smtp')).rejects.toThrow(/line break/);
+    await expect(queueMail(testDb.db, { ...lead(4), to: 'a@example.in\nBcc: b@example.in' }, 'smtp')).rejects.toThrow(/line break/);
+    expect(await testDb.db.select().from(mailMessages)).toHaveLength(0);
+  });
+});
+
+describe('embedded mail (no SMTP_URL)', () => {
+  it('keeps the email, rendered, and queues nothing to send', async () => {
+    const id = (await queueMail(testDb.db, lead(5), 'embedded'))!;
+    const [row] = await testDb.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    expect(row).toMatchObject({ status: 'kept', toAddress: 'leads@growthpath.in', html: '<p>Asha Rao wrote <strong>5</strong></p>' });
+    expect(await testDb.db.select().from(outbox)).toHaveLength(0);
+  });
+
+  it('says in /api/health whether mail is embedded or sent over SMTP', async () => {
+    const embedded = await startApp({ db: testDb.db });
+    const live = await startApp({ db: testDb.db, config: testConfig({ SMTP_URL: smtp.url }) });
+    try {
+      expect(await (await fetch(`${embedded.url}/api/health`)).json()).toMatchObject({ mail: 'embedded' });
+      expect(await (await fetch(`${live.url}/api/health`)).json()).toMatchObject({ mail: 'smtp' });
+    } finally {
+      await embedded.close();
+      await live.close();
+    }
+  });
+});
