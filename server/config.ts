@@ -61,6 +61,27 @@ const trustProxy = z.preprocess(
     .optional(),
 );
 
+/** Staff addresses told of every lead: a comma-separated list, each a plain address (no display names, no line breaks). */
+const emailList = z.preprocess(
+  blankAsUndefined,
+  z
+    .string()
+    .transform((value, context) => {
+      const addresses = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const address of addresses) {
+        if (!z.email().safeParse(address).success) {
+          context.addIssue({ code: 'custom', message: `"${address}" is not an email address` });
+          return z.NEVER;
+        }
+      }
+      return addresses;
+    })
+    .optional(),
+);
+
 /** Origins besides the server's own host that may send state-changing requests (server/http/crossSite.ts). */
 const allowedOrigins = z.preprocess(
   blankAsUndefined,
@@ -139,6 +160,9 @@ const envSchema = z.object({
   CONTACT_FORWARD_URL: urlWithProtocol(['http:', 'https:']),
   // Unset: every email is kept in the database and shown in the staff inbox, nothing is sent (embedded mode).
   SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']),
+  STAFF_NOTIFY_EMAILS: emailList,
+  // The site's public address, for links in emails; unset: http://localhost:PORT.
+  SITE_URL: urlWithProtocol(['http:', 'https:']),
   MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().min(3).max(200).default('GrowthPath <hello@growthpath.in>')),
   IP_HASH_SECRET: optionalString,
   RAZORPAY_KEY_ID: optionalString,
@@ -241,7 +265,7 @@ export interface Config {
   distDir: string;
   contactForwardUrl: string | undefined;
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the database (server/mail). */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; staff: string[]; siteUrl: string };
   /** Keyed hash for the sender's IP; without it no IP-derived value is stored at all. */
   ipHashSecret: string | undefined;
   modes: {
@@ -428,7 +452,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auth,
       mail: e.SMTP_URL ? 'smtp' : 'embedded',
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      staff: e.STAFF_NOTIFY_EMAILS ?? [],
+      siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    },
     razorpay,
     payments: {
       razorpayApiUrl: e.RAZORPAY_API_URL,

@@ -46,6 +46,7 @@ export function createServices({ config, db, logger = silentLogger, forwarder, r
       forwarding: Boolean(config.contactForwardUrl),
       ipHashSecret: config.ipHashSecret,
       onQueued: () => forwarder?.wake(),
+      mail: { mode: config.modes.mail, staff: config.mail.staff, siteUrl: config.mail.siteUrl },
     }),
     chat: createChatService({
       db,

@@ -5,7 +5,7 @@ import { silentLogger } from '../../server/logger';
 import { mailSendKind, queueMail } from '../../server/mail/queue';
 import { createMailSendHandler } from '../../server/mail/sender';
 import { createOutboxWorker } from '../../server/outbox/worker';
-import { openTestDatabase, startApp, testConfig, type TestDatabase } from './support';
+import { openTestDatabase, startApp, testConfig, validContact, type TestDatabase } from './support';
 import { TestSmtpServer } from './smtpServer';
 
 let testDb: TestDatabase;
@@ -138,5 +138,60 @@ describe('embedded mail (no SMTP_URL)', () => {
       await embedded.close();
       await live.close();
     }
+  });
+});
+
+describe('a contact message brings its emails', () => {
+  async function send(app: { url: string }, body: Record<string, string>) {
+    const response = await fetch(`${app.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(201);
+  }
+
+  it('an auto-reply to the sender (one per address a day) and a notice to each staff address, escaped, text-only', async () => {
+    const app = await startApp({ db: testDb.db, config: testConfig({ STAFF_NOTIFY_EMAILS: 'leads@growthpath.in, owner@growthpath.in' }) });
+    try {
+      const hostile = { ...validContact, name: 'Asha <script>alert(1)</script>', message: 'Hello <img src=x onerror=alert(1)> there' };
+      await send(app, hostile);
+      await send(app, { ...validContact, message: 'A second message the same day.' });
+    } finally {
+      await app.close();
+    }
+    const rows = await testDb.db.select().from(mailMessages);
+    const replies = rows.filter((row) => row.kind === 'prospect.contactReceived');
+    const staff = rows.filter((row) => row.kind === 'staff.contact');
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ toAddress: 'asha@example.in', status: 'kept' });
+    expect(replies[0]!.text).toMatch(/within 24\s+hours/);
+    expect(staff.map((row) => row.toAddress).sort()).toEqual([
+      'leads@growthpath.in',
+      'leads@growthpath.in',
+      'owner@growthpath.in',
+      'owner@growthpath.in',
+    ]);
+    const first = staff.find((row) => row.subject.includes('script'))!;
+    expect(first.html).not.toContain('<script>');
+    expect(first.html).not.toContain('<img');
+    expect(first.html).toContain('&lt;script&gt;');
+    expect(first.html).toContain('/#/admin');
+    for (const row of rows) {
+      expect(row.html).not.toMatch(/<img|src="http/);
+      expect(row.text.length).toBeGreaterThan(20);
+    }
+    expect(await testDb.db.select().from(outbox)).toHaveLength(0);
+  });
+
+  it('with SMTP, the sender and staff receive them', async () => {
+    const app = await startApp({ db: testDb.db, config: testConfig({ STAFF_NOTIFY_EMAILS: 'leads@growthpath.in', SMTP_URL: smtp.url }) });
+    try {
+      await send(app, validContact);
+    } finally {
+      await app.close();
+    }
+    expect(await worker().runOnce()).toEqual({ delivered: 2, failed: 0 });
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(['asha@example.in', 'leads@growthpath.in']);
   });
 });
