@@ -72,6 +72,14 @@ describe('loadConfig', () => {
     },
   );
 
+  it('reads the email settings and refuses malformed ones, naming the variable', () => {
+    const config = loadConfig({ STAFF_NOTIFY_EMAILS: ' leads@growthpath.in, owner@growthpath.in ', SITE_URL: 'https://growthpath.in/' });
+    expect(config.mail).toMatchObject({ staff: ['leads@growthpath.in', 'owner@growthpath.in'], siteUrl: 'https://growthpath.in' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.in' })).toThrow(/SMTP_URL: must be an absolute smtp or smtps URL/);
+    expect(() => loadConfig({ STAFF_NOTIFY_EMAILS: 'leads@growthpath.in, not-an-address' })).toThrow(/STAFF_NOTIFY_EMAILS/);
+    expect(() => loadConfig({ STAFF_NOTIFY_EMAILS: 'a@b.in\r\nBcc: c@d.in' })).toThrow(/STAFF_NOTIFY_EMAILS/);
+  });
+
   it('refuses a DATABASE_URL that is not a PostgreSQL URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(/DATABASE_URL/);
   });
