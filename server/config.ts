@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { brand } from '../src/content/brand';
 import { authEmulatorDefaults } from './auth/emulatorDefaults';
 
 /**
@@ -160,7 +161,10 @@ const envSchema = z.object({
   CONTACT_FORWARD_URL: urlWithProtocol(['http:', 'https:']),
   // Unset: every email is kept in the database and shown in the staff inbox, nothing is sent (embedded mode).
   SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']),
+  // Unset: the agency's own address (src/content/brand.ts) hears of every lead and payment.
   STAFF_NOTIFY_EMAILS: emailList,
+  // A Slack or Google Chat incoming webhook that gets the same notices as staff's email; a secret, like SMTP_URL.
+  STAFF_NOTIFY_WEBHOOK_URL: urlWithProtocol(['https:', 'http:']),
   // The site's public address, for links in emails; unset: http://localhost:PORT.
   SITE_URL: urlWithProtocol(['http:', 'https:']),
   MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().min(3).max(200).default('GrowthPath <hello@growthpath.in>')),
@@ -265,7 +269,7 @@ export interface Config {
   distDir: string;
   contactForwardUrl: string | undefined;
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the database (server/mail). */
-  mail: { smtpUrl: string | undefined; from: string; staff: string[]; siteUrl: string };
+  mail: { smtpUrl: string | undefined; from: string; staff: string[]; staffWebhookUrl: string | undefined; siteUrl: string };
   /** Keyed hash for the sender's IP; without it no IP-derived value is stored at all. */
   ipHashSecret: string | undefined;
   modes: {
@@ -455,7 +459,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
-      staff: e.STAFF_NOTIFY_EMAILS ?? [],
+      staff: e.STAFF_NOTIFY_EMAILS ?? [brand.email],
+      staffWebhookUrl: e.STAFF_NOTIFY_WEBHOOK_URL,
       siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     razorpay,

@@ -9,8 +9,7 @@ import { DataDirInUseError } from './db/dataDirLock';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { createOutboxWorker, type OutboxHandler } from './outbox/worker';
-import { mailSendKind } from './mail/queue';
-import { createMailSendHandler } from './mail/sender';
+import { createMailHandlers } from './mail/setup';
 import { createReconciler } from './payments/reconciler';
 import { createServices } from './services';
 
@@ -41,13 +40,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
   const database = await openDatabase(config, logger);
-  // The outbox's side effects, each only when its destination is configured.
-  const handlers: Record<string, OutboxHandler> = {};
+  // The outbox's side effects: email always (kept in the database when embedded), forwarding when configured.
+  const handlers: Record<string, OutboxHandler> = createMailHandlers({ config, db: database.db });
   if (config.contactForwardUrl)
     handlers[contactForwardKind] = createContactForwardHandler({ url: config.contactForwardUrl, db: database.db });
-  if (config.mail.smtpUrl)
-    handlers[mailSendKind] = createMailSendHandler({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
-  const worker = Object.keys(handlers).length > 0 ? createOutboxWorker({ db: database.db, logger, handlers }) : undefined;
+  const worker = createOutboxWorker({ db: database.db, logger, handlers });
 
   const services = createServices({
     config,
@@ -67,7 +64,7 @@ async function main(): Promise<void> {
     await database.close().catch(() => undefined);
     throw err;
   }
-  worker?.start();
+  worker.start();
   reconciler.start();
 
   const address = server.address();
@@ -79,7 +76,8 @@ async function main(): Promise<void> {
     database: database.kind,
     auth: config.modes.auth,
     payments: config.modes.payments,
-    forwarding: Boolean(worker),
+    forwarding: Boolean(config.contactForwardUrl),
+    mail: config.modes.mail,
   });
   if (config.firebase.mode === 'emulator' && !isLoopback(config.host)) {
     logger.warn('sign-ins are verified by the Auth Emulator, which accepts unsigned tokens, and HOST lets other machines in', {
@@ -98,7 +96,7 @@ async function main(): Promise<void> {
     stoppingSince = Date.now();
     logger.info('shutting down', { signal });
     await closeServer(server);
-    await worker?.stop();
+    await worker.stop();
     await reconciler.stop();
     await database.close();
     logger.info('stopped');

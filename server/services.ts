@@ -23,7 +23,7 @@ export interface ServiceDeps {
   config: Config;
   db: Database;
   logger?: Logger;
-  /** The outbox worker, woken when a contact message is queued for forwarding. */
+  /** The outbox worker, woken when a lead brings work for it (a forward, emails). */
   forwarder?: { wake(): void };
   /** Per-class overrides; tests use tiny windows. */
   rateLimits?: Partial<RateLimitSettings>;
@@ -46,7 +46,6 @@ export function createServices({ config, db, logger = silentLogger, forwarder, r
       forwarding: Boolean(config.contactForwardUrl),
       ipHashSecret: config.ipHashSecret,
       onQueued: () => forwarder?.wake(),
-      mail: { mode: config.modes.mail, staff: config.mail.staff, siteUrl: config.mail.siteUrl },
     }),
     chat: createChatService({
       db,
@@ -55,10 +54,11 @@ export function createServices({ config, db, logger = silentLogger, forwarder, r
       replyTimeoutMs: config.chat.replyTimeoutMs,
       // Unset, this process signs with a secret of its own: several servers need CHAT_SIGNING_SECRET (decision 083).
       signer: createTurnSigner(config.chat.signingSecret ?? randomBytes(32).toString('base64url')),
+      onQueued: () => forwarder?.wake(),
     }),
     account: createAccountService({ db, claims: firebasePlanClaims(firebaseAuth), logger }),
     verifier: firebaseTokenVerifier(firebaseAuth),
-    quiz: createQuizService({ db }),
+    quiz: createQuizService({ db, onQueued: () => forwarder?.wake() }),
     payments,
     billingAccount: createBillingAccount({ ...billingParts, keyId: payments.gateway.keyId }),
     monthlyStart: createMonthlyStart({ ...billingParts, keySecret: payments.gateway.keySecret }),

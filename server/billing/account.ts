@@ -16,6 +16,7 @@ import type { SubscriptionRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { validated } from '../http/validation';
 import type { Logger } from '../logger';
+import { recordMailEvent } from '../mail/events';
 import { heldOneTimePlan, paidUntil, standingOf } from './entitlement';
 import type { SubscriptionGateway } from './gateway';
 import { invoicesOf, openRequest, requestsOf, subscriptionsOfAccount } from './repository';
@@ -146,7 +147,12 @@ export function createBillingAccount({
       throw new AppError(400, 'validation_failed', 'You are on that plan already.', {
         fieldErrors: { plan: 'You are on that plan already.' },
       });
-    const stored = await openRequest(db, { gatewaySubscriptionId: row.gatewaySubscriptionId, uid: user.uid, kind: body.kind, plan });
+    // Staff hear of the request with it (server/mail); asking again is the same request, and no second notice.
+    const stored = await db.transaction(async (tx) => {
+      const request = await openRequest(tx, { gatewaySubscriptionId: row.gatewaySubscriptionId, uid: user.uid, kind: body.kind, plan });
+      await recordMailEvent(tx, { type: 'subscription.requested', requestId: request.id });
+      return request;
+    });
     logger.info('billing request', { subscriptionId: row.gatewaySubscriptionId, kind: body.kind, plan });
     return {
       id: stored.id,

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { SubscriptionRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
+import { recordMailEvent } from '../mail/events';
 import { gatewayAppError } from '../payments/gateway';
 import { paidUntil, recomputeEntitlement } from './entitlement';
 import type { SubscriptionGateway } from './gateway';
@@ -81,6 +82,9 @@ export function createCancel({
         throw gatewayAppError(err);
       }
     }
+    // Told only once the gateway agreed: a cancel it refused is undone above, and nobody hears of it.
+    if (decided.recorded)
+      await db.transaction((tx) => recordMailEvent(tx, { type: 'subscription.cancelled', subscriptionId, by: 'client' }));
     // The charge promised may have come in while this was decided: then no more is charged from now.
     await keepCancelPromise(subscriptionId);
     logger.info('subscription cancel requested', {

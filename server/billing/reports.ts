@@ -5,6 +5,7 @@ import { storedPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { SubscriptionRow } from '../db/schema';
 import type { Logger } from '../logger';
+import { recordMailEvent } from '../mail/events';
 import { GatewayError, type GatewayPayment } from '../payments/gateway';
 import { recomputeEntitlement } from './entitlement';
 import type { GatewaySubscription, SubscriptionGateway } from './gateway';
@@ -12,6 +13,7 @@ import {
   ensureFirstChargeOrder,
   findBillingPlanById,
   findSubscription,
+  isInvoicePaid,
   lockSubscription,
   lockSubscriptionIfFree,
   paidThroughOf,
@@ -105,10 +107,20 @@ export function createReports({
         if (state.planId !== row.gatewayPlanId) await followPlanChange(tx, row, state.planId);
         if (row.status !== state.status) {
           logger.info('subscription status', { subscriptionId, plan: row.plan, from: row.status, to: state.status });
+          // A charge the gateway could not take: the client hears what to do, staff hear of it.
+          if (state.status === 'pending' || state.status === 'halted') {
+            await recordMailEvent(tx, {
+              type: 'charge.failed',
+              subscriptionId,
+              status: state.status,
+              chargeAt: row.chargeAt?.toISOString() ?? null,
+            });
+          }
         }
       }
       let firstOrderId: string | null = null;
       if (charge && charge.payment.status === 'captured' && charge.payment.invoiceId) {
+        const paidBefore = await isInvoicePaid(tx, charge.payment.invoiceId);
         await recordInvoice(tx, {
           id: charge.payment.invoiceId,
           subscriptionId,
@@ -128,6 +140,9 @@ export function createReports({
             receipt: `${row.receipt}_1`,
           });
           firstOrderId = charge.payment.orderId;
+        } else if (!paidBefore) {
+          // A monthly charge: its receipt (the first charge's is the checkout order's, sent at fulfilment).
+          await recordMailEvent(tx, { type: 'invoice.paid', invoiceId: charge.payment.invoiceId });
         }
       }
       const paidThrough = await paidThroughOf(tx, subscriptionId);

@@ -160,6 +160,15 @@ export async function claimSubscriptionsToReconcile(
 // ---- invoices --------------------------------------------------------------------------------------------------
 
 /** Stores an invoice as the gateway reports it; a paid invoice is never made unpaid by an older report. */
+/** Whether the invoice is stored as paid already: a report repeating a charge tells nobody again. */
+export async function isInvoicePaid(tx: Database, gatewayInvoiceId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: subscriptionInvoices.status })
+    .from(subscriptionInvoices)
+    .where(eq(subscriptionInvoices.gatewayInvoiceId, gatewayInvoiceId));
+  return row?.status === 'paid';
+}
+
 export async function recordInvoice(tx: Database, invoice: GatewayInvoice): Promise<void> {
   const row = {
     gatewayInvoiceId: invoice.id,

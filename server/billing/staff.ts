@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { staffAudit, subscriptionRequests, subscriptions } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
+import { recordMailEvent } from '../mail/events';
 import { GatewayError, gatewayAppError } from '../payments/gateway';
 import { recomputeEntitlement } from './entitlement';
 import type { GatewaySubscription, SubscriptionGateway } from './gateway';
@@ -54,9 +55,16 @@ export function createStaffBilling({
   }
 
   async function audit(tx: Database, staff: StaffMember, action: SubscriptionAction['kind'], id: string, details: Record<string, unknown>) {
-    await tx
+    const [row] = await tx
       .insert(staffAudit)
-      .values({ staffUid: staff.uid, staffEmail: staff.email, action: `subscription.${action}`, target: `subscriptions/${id}`, details });
+      .values({ staffUid: staff.uid, staffEmail: staff.email, action: `subscription.${action}`, target: `subscriptions/${id}`, details })
+      .returning({ id: staffAudit.id });
+    return row!.id;
+  }
+
+  /** The client hears of what their account manager did (server/mail), with the change it commits with. */
+  async function tellClient(tx: Database, subscriptionId: string, action: 'pause' | 'resume' | 'change_plan', auditId: number) {
+    await recordMailEvent(tx, { type: 'subscription.changed', subscriptionId, action, auditId });
   }
 
   const setColumns = (tx: Database, id: string, values: Partial<typeof subscriptions.$inferInsert>) =>
@@ -82,7 +90,12 @@ export function createStaffBilling({
       if (!locked?.paidThrough || locked.status !== 'active' || locked.cancelAt || locked.pauseAt) throw changedMeanwhile();
       await setColumns(tx, row.id, { pauseAt: locked.paidThrough });
       const request = await fulfil(tx, row.id, 'pause', staff);
-      await audit(tx, staff, 'pause', row.id, { pauseAt: locked.paidThrough.toISOString(), requestDone: request });
+      await tellClient(
+        tx,
+        row.id,
+        'pause',
+        await audit(tx, staff, 'pause', row.id, { pauseAt: locked.paidThrough.toISOString(), requestDone: request }),
+      );
     });
     // A paid period that ends within the lead time is paused at once, before its charge.
     await pauseScheduledSubscriptions({ db, now: await gateway.now(), pause: billing.pause, logger, only: row.id });
@@ -99,11 +112,12 @@ export function createStaffBilling({
         .select({ status: subscriptions.status })
         .from(subscriptions)
         .where(eq(subscriptions.gatewaySubscriptionId, row.id));
-      await audit(tx, staff, 'resume', row.id, {
+      const auditId = await audit(tx, staff, 'resume', row.id, {
         status: { from: row.status, to: after?.status },
         droppedPauseAt: scheduledOnly ? row.pauseAt : null,
         requestDone: request,
       });
+      await tellClient(tx, row.id, 'resume', auditId);
     });
   }
 
@@ -114,7 +128,12 @@ export function createStaffBilling({
     await db.transaction(async (tx) => {
       await setColumns(tx, row.id, { scheduledPlan: plan });
       const request = await fulfil(tx, row.id, 'change_plan', staff, plan);
-      await audit(tx, staff, 'change_plan', row.id, { plan: { from: row.plan, to: plan }, from: row.paidThrough, requestDone: request });
+      const auditId = await audit(tx, staff, 'change_plan', row.id, {
+        plan: { from: row.plan, to: plan },
+        from: row.paidThrough,
+        requestDone: request,
+      });
+      await tellClient(tx, row.id, 'change_plan', auditId);
     });
   }
 
@@ -129,6 +148,7 @@ export function createStaffBilling({
       await storeGatewayState(tx, row.id, state, at);
       if (locked.customerUid) await recomputeEntitlement(tx, locked.customerUid, locked.customerEmail ?? '', at);
       await audit(tx, staff, 'cancel_at_period_end', row.id, { endsAt: locked.paidThrough.toISOString(), before: { endsAt: row.endsAt } });
+      await recordMailEvent(tx, { type: 'subscription.cancelled', subscriptionId: row.id, by: 'staff' });
       return locked.customerUid;
     });
     logger.info('subscription cancelled at period end by staff', { subscriptionId: row.id, hasAccount: uid !== null });
@@ -139,6 +159,7 @@ export function createStaffBilling({
     await db.transaction(async (tx) => {
       await setColumns(tx, row.id, { pauseAt: null });
       await audit(tx, staff, 'cancel_now', row.id, { status: { from: row.status, to: after.status }, paidThrough: row.paidThrough });
+      await recordMailEvent(tx, { type: 'subscription.cancelled', subscriptionId: row.id, by: 'staff' });
     });
   }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { chatRequestSchema, type ChatRequest, type ChatStreamEvent } from '../../src/domain/chat';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
+import { recordMailEvent } from '../mail/events';
 import { fieldErrorsOf } from '../http/validation';
 import type { Logger } from '../logger';
 import { detailsAskedFor, detailsIn, type LeadDetails, type LeadField } from './leadDetails';
@@ -24,6 +25,8 @@ export interface ChatServiceDeps {
   /** The whole reply, from the request to its last piece. */
   replyTimeoutMs: number;
   signer: TurnSigner;
+  /** Tells the outbox worker a lead's notice is waiting. */
+  onQueued?: () => void;
 }
 
 export interface ChatService {
@@ -69,17 +72,27 @@ function aborted(signal: AbortSignal): Promise<'aborted'> {
   });
 }
 
-export function createChatService({ db, provider, logger, replyTimeoutMs, signer }: ChatServiceDeps): ChatService {
+export function createChatService({ db, provider, logger, replyTimeoutMs, signer, onQueued }: ChatServiceDeps): ChatService {
   /**
    * The lead's details, and its transcript: once a conversation has a lead, its turns are kept for staff (the
    * conversation so far on the turn that finds the lead, then each new message). A conversation without a lead
    * stores nothing (docs/decisions/101-chat-transcript-minimisation.md).
    */
+  /** Stores what the visitor gave; once it includes an email address, staff are told of the lead (once). */
+  async function saveLead(conversationId: string, details: LeadDetails) {
+    const row = await db.transaction(async (tx) => {
+      const saved = await saveChatLead(tx, conversationId, details);
+      if (details.email && saved.email) await recordMailEvent(tx, { type: 'chat.lead', leadId: saved.id });
+      return saved;
+    });
+    if (details.email) onQueued?.();
+    return row;
+  }
+
   async function leadProgress(request: ChatRequest): Promise<LeadProgress & { leadId: string | undefined }> {
     const details = detailsIn(request.message, detailsAskedFor(request.history));
     const captured = fields.filter((field) => details[field] !== undefined);
-    const row =
-      captured.length > 0 ? await saveChatLead(db, request.conversationId, details) : await findChatLead(db, request.conversationId);
+    const row = captured.length > 0 ? await saveLead(request.conversationId, details) : await findChatLead(db, request.conversationId);
     if (captured.length > 0) logger.info('chat lead updated', { conversationId: request.conversationId, fields: captured });
     if (row) {
       const visitor = { role: 'user' as const, text: request.message };

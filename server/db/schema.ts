@@ -99,6 +99,8 @@ export const mailMessages = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Files sent with it (the quiz's report PDF), as server/mail/repository.ts MailAttachment; null: none. */
+    attachments: jsonb('attachments'),
     /** kept: embedded mode, never sent; queued; sent; refused: the mail server refused the address for good. */
     status: text('status').notNull(),
     lastError: text('last_error'),
@@ -106,6 +108,33 @@ export const mailMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('mail_messages_dedupe_key_idx').on(table.dedupeKey), index('mail_messages_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Each event staff were told of (server/mail/staffNotices.ts): one row per event, sent on its own while few arrive,
+ * held for the next digest in a burst (`held`, then `digestId` once a digest took it).
+ */
+export const staffNotices = pgTable(
+  'staff_notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The event, e.g. `quiz:<id>`: staff hear of it once. */
+    event: text('event').notNull(),
+    subject: text('subject').notNull(),
+    /** The link to the item in /admin. */
+    link: text('link').notNull(),
+    held: boolean('held').notNull(),
+    /** The id of the first notice of the digest that carried it. */
+    digestId: bigint('digest_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('staff_notices_event_idx').on(table.event),
+    index('staff_notices_recent_idx').on(table.createdAt),
+    index('staff_notices_waiting_idx')
+      .on(table.id)
+      .where(sql`${table.held} and ${table.digestId} is null`),
+  ],
 );
 
 // ---- quiz leads: every finished quiz, with the plan it recommended ---------------------------------
@@ -563,3 +592,4 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionInvoiceRow = typeof subscriptionInvoices.$inferSelect;
 export type SubscriptionRequestRow = typeof subscriptionRequests.$inferSelect;
 export type MailMessageRow = typeof mailMessages.$inferSelect;
+export type StaffNoticeRow = typeof staffNotices.$inferSelect;

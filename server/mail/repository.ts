@@ -4,6 +4,13 @@ import { mailMessages, type MailMessageRow } from '../db/schema';
 
 export type MailStatus = 'kept' | 'queued' | 'sent' | 'refused';
 
+/** A file sent with an email, stored with it so a retry sends the same bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export interface NewMail {
   kind: string;
   dedupeKey: string;
@@ -11,6 +18,7 @@ export interface NewMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** Stores the email once per dedupe key; the id of the new row, or null when that email was already stored. */
@@ -24,6 +32,7 @@ export async function insertMail(tx: Database, mail: NewMail, status: MailStatus
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      attachments: mail.attachments?.length ? mail.attachments : null,
       status,
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })

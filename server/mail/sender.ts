@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import type { OutboxHandler } from '../outbox/worker';
-import { findMail, markMail } from './repository';
+import { findMail, markMail, type MailAttachment } from './repository';
 import type { MailSendPayload } from './queue';
 
 export interface MailSenderOptions {
@@ -32,7 +32,12 @@ export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date(
     const mail = await findMail(db, payload.mailId);
     if (!mail || mail.status === 'sent' || mail.status === 'refused') return;
     try {
-      await transport.sendMail({ from, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text });
+      const attachments = ((mail.attachments ?? []) as MailAttachment[]).map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: Buffer.from(file.contentBase64, 'base64'),
+      }));
+      await transport.sendMail({ from, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text, attachments });
     } catch (error) {
       if (!refusedForGood(error)) throw error;
       await markMail(db, mail.id, 'refused', { error: error instanceof Error ? error.message : String(error) });

@@ -2,9 +2,12 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox, type OutboxRow } from '../db/schema';
 
-/** Called inside the caller's transaction, so the row commits (or not) with the data it is about. */
-export async function enqueue(tx: Database, kind: string, payload: Record<string, unknown>): Promise<number> {
-  const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
+/** Called inside the caller's transaction, so the row commits (or not) with the data it is about; `at`: not before. */
+export async function enqueue(tx: Database, kind: string, payload: Record<string, unknown>, { at }: { at?: Date } = {}): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ kind, payload, ...(at && { nextAttemptAt: at }) })
+    .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
 }

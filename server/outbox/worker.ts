@@ -95,6 +95,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       maxAttempts,
     });
     let delivered = 0;
+    // Oldest first: UPDATE ... RETURNING gives the claimed rows in no particular order.
+    rows.sort((a, b) => a.id - b.id);
     for (const row of rows) if (await deliver(row)) delivered += 1;
     return { delivered, failed: rows.length - delivered };
   }
@@ -116,7 +118,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (stopped || running) return;
     wokenWhileRunning = false;
     running = runOnce()
-      .then(({ delivered, failed }) => delivered + failed >= batchSize)
+      // A delivery may have queued follow-up work (an event's emails, then their sending): look again at once.
+      .then(({ delivered, failed }) => delivered > 0 || delivered + failed >= batchSize)
       .catch((err: unknown) => {
         logger.error('outbox run failed', { err });
         return false;

@@ -8,6 +8,7 @@ import { grantPlan, storedPlan, withdrawPlan } from '../auth/service';
 import type { Database } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import type { Logger } from '../logger';
+import { recordMailEvent } from '../mail/events';
 import { RAZORPAY_NO_EMAIL, type GatewayPayment } from './gateway';
 import {
   attachCreatedAccount,
@@ -315,6 +316,8 @@ export function createFulfilment({
           by,
           at: now(),
         });
+        // The receipt, a new account's welcome and staff's notice (server/mail).
+        await recordMailEvent(tx, { type: 'order.fulfilled', orderId: gatewayOrderId });
         logger.info('order fulfilled', { orderId: gatewayOrderId, plan: order.plan, by, accountCreated: fulfilled.accountCreated });
         return { outcome: 'fulfilled' as const, order: fulfilled, uid: found.uid };
       });

@@ -9,6 +9,8 @@ export const brand = {
   email: 'hello@growthpath.example',
   supportEmail: 'support@growthpath.example',
   location: 'Indiranagar, Bengaluru, Karnataka 560038',
+  /** Printed on receipts once the agency is registered for GST; empty until then. */
+  gstin: '',
   town: 'Bengaluru',
   businessHours: 'Mon-Fri 9AM-6PM EST',
   replyPromise: 'We reply within 24 hours',

@@ -21,6 +21,7 @@ const canaries = {
   GEMINI_API_KEY: 'AIzaCanaryGeminiKey00000000000000000007',
   DATABASE_URL: 'postgres://growth:canaryDbPassword0008@db.example.com:5432/growth',
   SMTP_URL: 'smtps://mailer:canarySmtpPassword0010@smtp.example.com:465',
+  STAFF_NOTIFY_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/canaryWebhookToken0011',
 };
 // The Firebase web key is public by design: it ships in every Firebase site.
 const firebaseWebKey = 'AIzaPublicFirebaseWebKey000000000000009';

@@ -74,7 +74,7 @@ export async function openTestDatabase(adminUrl: string | null = process.env.TES
     db: database.db,
     url,
     reset: async () => {
-      await database.db.execute(sql`truncate contact_messages, outbox, rate_limit_counters, mail_messages restart identity`);
+      await database.db.execute(sql`truncate contact_messages, outbox, rate_limit_counters, mail_messages, staff_notices restart identity`);
     },
     close: async () => {
       await database.close();

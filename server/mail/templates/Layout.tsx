@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Column, Container, Head, Hr, Html, Preview, Row, Section, Text } from '@react-email/components';
 import { brand } from '../../../src/content/brand';
 
 const brandColour = '#1d4ed8';
+const fonts = "Arial, Helvetica, 'Noto Sans Devanagari', 'Nirmala UI', 'Mangal', sans-serif";
 
 /**
  * One layout for every email: text only (no remote images, no trackers), a single column that reads the same in
@@ -13,13 +14,13 @@ export function Layout({ lang = 'en', preview, children }: { lang?: 'en' | 'hi';
     <Html lang={lang}>
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: '#f4f6fb', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0, padding: '24px 0' }}>
+      <Body style={{ backgroundColor: '#f4f6fb', fontFamily: fonts, margin: 0, padding: '24px 8px' }}>
         <Container style={{ backgroundColor: '#ffffff', borderRadius: 12, maxWidth: 560, padding: '28px 24px' }}>
           <Text style={{ color: brandColour, fontSize: 20, fontWeight: 700, margin: '0 0 16px' }}>GrowthPath</Text>
           <Section>{children}</Section>
           <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0 12px' }} />
           <Text style={{ color: '#6b7280', fontSize: 12, lineHeight: '18px', margin: 0 }}>
-            {brand.legalName} · {brand.location} · {brand.email}
+            {brand.legalName} · {brand.location} · {brand.email} · {brand.phoneDisplay}
           </Text>
         </Container>
       </Body>
@@ -28,3 +29,46 @@ export function Layout({ lang = 'en', preview, children }: { lang?: 'en' | 'hi';
 }
 
 export const paragraph = { color: '#111827', fontSize: 15, lineHeight: '24px', margin: '0 0 12px' } as const;
+
+export function Paragraphs({ lines }: { lines: readonly string[] }) {
+  return lines.map((line) => (
+    <Text key={line} style={paragraph}>
+      {line}
+    </Text>
+  ));
+}
+
+export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: '8px 0 16px' }}>
+      <Button
+        href={href}
+        style={{ backgroundColor: brandColour, borderRadius: 8, color: '#ffffff', fontSize: 15, fontWeight: 700, padding: '12px 20px' }}
+      >
+        {children}
+      </Button>
+    </Section>
+  );
+}
+
+/** Label and value rows (a receipt, a lead's details): two columns that stay aligned in every mail app. */
+export function Facts({ rows, strongLast = false }: { rows: readonly (readonly [string, string])[]; strongLast?: boolean }) {
+  return (
+    <Section style={{ border: '1px solid #e5e7eb', borderRadius: 8, margin: '4px 0 16px', padding: '4px 12px' }}>
+      {rows.map(([label, value], index) => {
+        const strong = strongLast && index === rows.length - 1;
+        const cell = { fontSize: 14, lineHeight: '20px', margin: '6px 0', fontWeight: strong ? 700 : 400 } as const;
+        return (
+          <Row key={label}>
+            <Column style={{ width: '42%', verticalAlign: 'top' }}>
+              <Text style={{ ...cell, color: '#6b7280' }}>{label}</Text>
+            </Column>
+            <Column style={{ verticalAlign: 'top' }}>
+              <Text style={{ ...cell, color: '#111827', wordBreak: 'break-word' }}>{value}</Text>
+            </Column>
+          </Row>
+        );
+      })}
+    </Section>
+  );
+}

@@ -1,0 +1,66 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { formatInr } from '../../../src/domain/money';
+import type { Database } from '../../db/client';
+import { quizSubmissions, userProfiles } from '../../db/schema';
+import type { NewMail } from '../repository';
+import type { MailSettings } from '../settings';
+import type { StaffNotice } from '../staffNotices';
+import type { ReportPdfInput } from '../reportPdf';
+import { isMailLanguage, mailWords, type MailWords } from '../words';
+
+/** What composing an event's emails may use; every read is the event's facts as they stand when it is composed. */
+export interface ComposeContext {
+  db: Database;
+  settings: MailSettings;
+  now: Date;
+  /** A link that lets a new account's owner set their password (Firebase's). */
+  passwordLink(email: string): Promise<string>;
+  reportPdf(input: ReportPdfInput): Promise<Buffer>;
+}
+
+/** The emails one event brings: to clients and prospects, and the notice to staff. */
+export interface Outgoing {
+  mails: NewMail[];
+  notice?: StaffNotice;
+}
+
+export const nothing: Outgoing = { mails: [] };
+
+/** Where an item is in the staff inbox: its tab, searched for the client's email. */
+export const adminLink = (settings: MailSettings, tab: string, q: string) =>
+  `${settings.siteUrl}/#/admin?tab=${tab}&q=${encodeURIComponent(q)}`;
+
+export const dashboardLink = (settings: MailSettings) => `${settings.siteUrl}/#/dashboard`;
+
+export const rupees = (paise: number) => formatInr(paise / 100);
+
+export interface ClientFacts {
+  email: string;
+  name: string;
+  businessName: string | null;
+  words: MailWords;
+}
+
+/**
+ * Who a client is as their emails name them: their name and business from the profile (or what they gave at
+ * checkout), and their language from the last quiz they took, English when they never took it.
+ */
+export async function clientOf(
+  db: Database,
+  { uid, email, given }: { uid: string | null; email: string; given?: { fullName?: string; businessName?: string } | null },
+): Promise<ClientFacts> {
+  const [profile] = uid ? await db.select().from(userProfiles).where(eq(userProfiles.uid, uid)).limit(1) : [];
+  const [quiz] = await db
+    .select({ language: quizSubmissions.language })
+    .from(quizSubmissions)
+    .where(or(uid ? eq(quizSubmissions.uid, uid) : sql`false`, and(sql`lower(${quizSubmissions.email}) = ${email.toLowerCase()}`)))
+    .orderBy(desc(quizSubmissions.createdAt))
+    .limit(1);
+  const name = given?.fullName?.trim() || profile?.displayName?.trim() || email.split('@')[0] || email;
+  return {
+    email,
+    name: name.split(/\s+/)[0] ?? name,
+    businessName: given?.businessName?.trim() || profile?.businessName?.trim() || null,
+    words: mailWords[isMailLanguage(quiz?.language) ? quiz.language : 'en'],
+  };
+}

@@ -1,0 +1,13 @@
+/** How this server mails (config.mail), as the mail components need it. */
+export interface MailSettings {
+  mode: 'embedded' | 'smtp';
+  /** Staff told of every event. */
+  staff: string[];
+  /** Staff's chat webhook (Slack or Google Chat) told the same, when set. */
+  webhook: boolean;
+  /** The site's public address, for links. */
+  siteUrl: string;
+}
+
+/** A name or other value as one header-safe line. */
+export const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();

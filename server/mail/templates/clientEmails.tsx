@@ -1,0 +1,137 @@
+import { Text } from '@react-email/components';
+import type { MailWords } from '../words';
+import { ActionButton, Facts, Layout, Paragraphs, paragraph } from './Layout';
+
+/**
+ * What a client hears about their account and billing, each in the language they used. Amounts, dates and plan
+ * names arrive formatted (server/mail/compose), so a template only lays them out.
+ */
+
+interface Client {
+  words: MailWords;
+  name: string;
+  dashboardUrl: string;
+}
+
+function Closing({ words, dashboardUrl }: Pick<Client, 'words' | 'dashboardUrl'>) {
+  return (
+    <>
+      <ActionButton href={dashboardUrl}>{words.openDashboard}</ActionButton>
+      <Text style={paragraph}>{words.replyHelp}</Text>
+      <Text style={paragraph}>{words.signOff}</Text>
+    </>
+  );
+}
+
+export function Welcome({
+  words,
+  name,
+  plan,
+  email,
+  passwordLink,
+}: Omit<Client, 'dashboardUrl'> & { plan: string; email: string; passwordLink: string }) {
+  return (
+    <Layout lang={words.lang} preview={words.welcome.preview}>
+      <Text style={paragraph}>{words.hello(name)}</Text>
+      <Paragraphs lines={words.welcome.body(plan, email)} />
+      <ActionButton href={passwordLink}>{words.welcome.button}</ActionButton>
+      <Text style={{ ...paragraph, color: '#4b5563', fontSize: 13 }}>{words.welcome.linkNote}</Text>
+      <Text style={paragraph}>{words.replyHelp}</Text>
+      <Text style={paragraph}>{words.signOff}</Text>
+    </Layout>
+  );
+}
+
+export interface ReceiptProps extends Client {
+  plan: string;
+  total: string;
+  /** Label and value rows: receipt number, date, who paid, what for, amounts (the total last). */
+  rows: readonly (readonly [string, string])[];
+  /** The agency, as a GST invoice names it. */
+  seller: readonly (readonly [string, string])[];
+}
+
+export function Receipt({ words, name, dashboardUrl, plan, total, rows, seller }: ReceiptProps) {
+  return (
+    <Layout lang={words.lang} preview={words.receipt.preview(total)}>
+      <Text style={paragraph}>{words.hello(name)}</Text>
+      <Text style={paragraph}>{words.receipt.intro(plan)}</Text>
+      <Text style={{ ...paragraph, fontSize: 17, fontWeight: 700, margin: '8px 0 4px' }}>{words.receipt.title}</Text>
+      <Facts rows={rows} strongLast />
+      <Facts rows={seller} />
+      <Text style={{ ...paragraph, color: '#4b5563', fontSize: 13 }}>{words.receipt.taxNote}</Text>
+      <Closing words={words} dashboardUrl={dashboardUrl} />
+    </Layout>
+  );
+}
+
+export function InvoicePaid({
+  words,
+  name,
+  dashboardUrl,
+  plan,
+  amount,
+  rows,
+  nextCharge,
+}: Client & { plan: string; amount: string; rows: readonly (readonly [string, string])[]; nextCharge: string | null }) {
+  return (
+    <Layout lang={words.lang} preview={words.invoicePaid.preview(amount)}>
+      <Text style={paragraph}>{words.hello(name)}</Text>
+      <Text style={paragraph}>{words.invoicePaid.intro(amount, plan)}</Text>
+      <Facts rows={rows} strongLast />
+      {nextCharge ? <Text style={paragraph}>{words.invoicePaid.next(nextCharge)}</Text> : null}
+      <Closing words={words} dashboardUrl={dashboardUrl} />
+    </Layout>
+  );
+}
+
+export function ChargeFailed({
+  words,
+  name,
+  dashboardUrl,
+  plan,
+  amount,
+  halted,
+}: Client & { plan: string; amount: string; halted: boolean }) {
+  return (
+    <Layout lang={words.lang} preview={words.chargeFailed.preview}>
+      <Text style={paragraph}>{words.hello(name)}</Text>
+      <Text style={paragraph}>{halted ? words.chargeFailed.halted(amount, plan) : words.chargeFailed.retrying(amount, plan)}</Text>
+      {words.chargeFailed.whatToDo.map((step) => (
+        <Text key={step} style={{ ...paragraph, paddingLeft: 12 }}>
+          • {step}
+        </Text>
+      ))}
+      <Closing words={words} dashboardUrl={dashboardUrl} />
+    </Layout>
+  );
+}
+
+export function Cancelled({
+  words,
+  name,
+  dashboardUrl,
+  plan,
+  endsOn,
+  by,
+}: Client & { plan: string; endsOn: string; by: 'client' | 'staff' }) {
+  return (
+    <Layout lang={words.lang} preview={words.cancelled.preview(endsOn)}>
+      <Text style={paragraph}>{words.hello(name)}</Text>
+      <Text style={paragraph}>{by === 'client' ? words.cancelled.byClient(plan, endsOn) : words.cancelled.byStaff(plan, endsOn)}</Text>
+      <Text style={paragraph}>{words.cancelled.afterward}</Text>
+      <Closing words={words} dashboardUrl={dashboardUrl} />
+    </Layout>
+  );
+}
+
+export function SubscriptionChanged({ words, name, dashboardUrl, sentence }: Client & { sentence: string }) {
+  return (
+    <Layout lang={words.lang} preview={sentence}>
+      <Text style={paragraph}>{words.hello(name)}</Text>
+      <Text style={paragraph}>{sentence}</Text>
+      <Text style={paragraph}>{words.changed.question}</Text>
+      <Closing words={words} dashboardUrl={dashboardUrl} />
+    </Layout>
+  );
+}

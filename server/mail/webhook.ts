@@ -1,0 +1,20 @@
+import type { OutboxHandler } from '../outbox/worker';
+import type { StaffWebhookPayload } from './staffNotices';
+
+/**
+ * Posts staff's notices to STAFF_NOTIFY_WEBHOOK_URL as `{ "text": ... }`, the body both Slack's incoming webhooks and
+ * Google Chat's space webhooks accept. From the outbox: an error or a non-2xx answer is retried with backoff.
+ */
+export function createStaffWebhookHandler({ url, timeoutMs = 10_000 }: { url: string; timeoutMs?: number }): OutboxHandler {
+  return async (payload) => {
+    const text = (payload as Partial<StaffWebhookPayload> | null)?.text;
+    if (typeof text !== 'string') throw new Error('malformed staff.webhook payload');
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ text }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new Error(`chat webhook answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  };
+}

@@ -1,0 +1,181 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src/domain/chat';
+import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
+import { mailMessages, staffNotices } from '../../server/db/schema';
+import type { MailAttachment } from '../../server/mail/repository';
+import { staffBurst } from '../../server/mail/staffNotices';
+import { newConversationId, readChat } from './chat-support';
+import { drain, mailWorker } from './mailSupport';
+import { openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
+
+/**
+ * Every lead reaches staff by email (and the chat webhook), once; a prospect gets a reply in their language, the
+ * quiz's with its report attached; a burst of leads becomes a few emails and digests.
+ */
+
+const STAFF = 'leads@growthpath.in';
+
+let testDb: TestDatabase;
+let app: RunningApp;
+let clock: Date;
+const now = () => clock;
+const hook = { server: undefined as Server | undefined, url: '', posts: [] as string[] };
+const config = () =>
+  testConfig({
+    STAFF_NOTIFY_EMAILS: STAFF,
+    STAFF_NOTIFY_WEBHOOK_URL: hook.url,
+    CHAT_LOCAL_PIECE_DELAY_MS: '0',
+    SITE_URL: 'https://growthpath.in',
+  });
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  hook.server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      hook.posts.push((JSON.parse(body) as { text: string }).text);
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => hook.server!.listen(0, '127.0.0.1', resolve));
+  hook.url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/hook`;
+  app = await startApp({ db: testDb.db, config: config() });
+});
+
+afterAll(async () => {
+  await app?.close();
+  hook.server?.close();
+  await testDb?.close();
+});
+
+beforeEach(async () => {
+  await testDb.reset();
+  await testDb.db.execute(sql`truncate quiz_submissions, chat_leads`);
+  hook.posts.length = 0;
+  clock = new Date(Date.now() + 60_000);
+});
+
+const answers: QuizAnswers = {
+  ...emptyQuizDraft(),
+  fullName: 'Asha Verma',
+  email: 'asha@raostores.in',
+  role: 'Owner',
+  businessName: 'राव स्टोर्स',
+  industry: 'Retail',
+  locationType: 'Online-only',
+  monthlyRevenue: '₹1L – ₹5L',
+  goals: ['increase-leads'],
+  hasWebsite: 'No',
+  runningAds: 'Yes',
+  monthlyAdSpend: 50000,
+  googleBusinessProfile: 'No',
+  roughBudget: '< ₹20,000',
+  acceptTerms: true,
+};
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+}
+
+const mails = (kind: string) => testDb.db.select().from(mailMessages).where(eq(mailMessages.kind, kind));
+
+describe('a finished quiz', () => {
+  it('sends the prospect their report as a PDF, in the language they answered in, and tells staff', async () => {
+    await post('/api/quiz-submissions', { language: 'hi', answers });
+    await drain(mailWorker(testDb.db, config(), { now }));
+
+    const [reply] = await mails('prospect.quizReceived');
+    expect(reply).toMatchObject({ toAddress: 'asha@raostores.in', subject: 'GrowthPath से आपकी विकास योजना', status: 'kept' });
+    expect(reply!.html).toContain('lang="hi"');
+    expect(reply!.text).toContain('नमस्ते Asha');
+    expect(reply!.text).toMatch(/24 घंटे/);
+    const [pdf] = reply!.attachments as MailAttachment[];
+    expect(pdf).toMatchObject({ filename: 'राव_स्टोर्स_Growth_Strategy.pdf', contentType: 'application/pdf' });
+    expect(Buffer.from(pdf!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+    const [notice] = await mails('staff.notice');
+    expect(notice).toMatchObject({ toAddress: STAFF, subject: 'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad' });
+    expect(notice!.html).toContain('https://growthpath.in/#/admin?tab=quiz&amp;q=asha%40raostores.in');
+    expect(hook.posts).toEqual([
+      'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad\nhttps://growthpath.in/#/admin?tab=quiz&q=asha%40raostores.in',
+    ]);
+  });
+
+  it('replies once a day to an address, while staff hear of every submission', async () => {
+    await post('/api/quiz-submissions', { language: 'en', answers });
+    await post('/api/quiz-submissions', { language: 'en', answers: { ...answers, businessName: 'Rao Stores' } });
+    await drain(mailWorker(testDb.db, config(), { now }));
+    const [reply, ...more] = await mails('prospect.quizReceived');
+    expect(more).toHaveLength(0);
+    expect(reply!.subject).toBe('Your growth plan from GrowthPath');
+    expect(await mails('staff.notice')).toHaveLength(2);
+  });
+});
+
+describe('a chat lead', () => {
+  async function converse(messages: string[]) {
+    const conversationId = newConversationId();
+    const history: ChatMessage[] = [];
+    for (const message of messages) {
+      const reading = await readChat(app.url, { conversationId, message, history });
+      const done = reading.events.at(-1) as { signature: string };
+      history.push({ role: 'user', text: message }, { role: 'model', text: reading.text, signature: done.signature });
+    }
+  }
+
+  it('reaches staff once it has an email address, and once only, however the details change', async () => {
+    await converse(['Hi', 'Asha Rao', 'asha@raostores.in', 'More walk-ins at our Jaipur store', 'Actually use asha@rao.in']);
+    await drain(mailWorker(testDb.db, config(), { now }));
+    const notices = await mails('staff.notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe('Chat lead: Asha Rao');
+    expect(notices[0]!.text).toContain('More walk-ins at our Jaipur store');
+  });
+
+  it('is not news to staff without an email address', async () => {
+    await converse(['Hi', 'Asha Rao']);
+    await drain(mailWorker(testDb.db, config(), { now }));
+    expect(await mails('staff.notice')).toHaveLength(0);
+  });
+});
+
+describe('a burst of leads', () => {
+  it('sends the first few on their own and the rest in digests, each lead once, to email and the webhook', async () => {
+    for (let n = 0; n < 12; n += 1) await post('/api/contact', { ...validContact, email: `owner${n}@example.in`, name: `Owner ${n}` });
+    const worker = mailWorker(testDb.db, config(), { now });
+    await drain(worker);
+    const individual = await mails('staff.notice');
+    expect(individual.map((mail) => mail.subject)).toEqual(['Owner 0', 'Owner 1', 'Owner 2'].map((name) => `New contact message: ${name}`));
+    expect(await mails('staff.digest')).toHaveLength(0);
+    // Every prospect still gets their reply at once.
+    expect(await mails('prospect.contactReceived')).toHaveLength(12);
+
+    // The digest goes at the end of its slot.
+    clock = new Date(clock.getTime() + staffBurst.digestEveryMs + staffBurst.digestGraceMs);
+    await drain(worker);
+    const [digest, ...more] = await mails('staff.digest');
+    expect(more).toHaveLength(0);
+    expect(digest!.subject).toBe('9 more events for staff — GrowthPath digest');
+    for (let n = 3; n < 12; n += 1) expect(digest!.text).toContain(`New contact message: Owner ${n}`);
+    expect(digest!.text).toMatch(/More than 3 events arrived within a minute/);
+    const notices = await testDb.db.select().from(staffNotices);
+    expect(notices).toHaveLength(12);
+    expect(notices.filter((notice) => notice.held).every((notice) => notice.digestId !== null)).toBe(true);
+    expect(hook.posts).toHaveLength(4);
+    expect(hook.posts[3]).toMatch(/^9 more events for staff/);
+
+    // Nothing more: every lead was told once.
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    await drain(worker);
+    expect((await mails('staff.notice')).length + (await mails('staff.digest')).length).toBe(4);
+  });
+});
