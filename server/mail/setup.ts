@@ -2,7 +2,7 @@ import { firebaseAdminAuth } from '../auth/firebaseAdmin';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { OutboxHandler } from '../outbox/worker';
-import type { ComposeContext } from './compose/context';
+import { signInLink, type ComposeContext } from './compose/context';
 import { createMailEventHandler } from './eventHandler';
 import { mailEventKind } from './events';
 import { mailSendKind } from './queue';
@@ -41,7 +41,7 @@ export function createMailHandlers({
     [mailEventKind]: createMailEventHandler({
       db,
       settings,
-      passwordLink: passwordLink ?? ((email) => auth!.generatePasswordResetLink(email, { url: `${settings.siteUrl}/#/signin` })),
+      passwordLink: passwordLink ?? ((email) => auth!.generatePasswordResetLink(email, { url: signInLink(settings) })),
       reportPdf,
       now,
     }),

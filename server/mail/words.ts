@@ -25,6 +25,9 @@ export interface MailWords {
     body: (plan: string, email: string) => string[];
     button: string;
     linkNote: string;
+    /** When no link could be made: the way through the sign-in page. */
+    signIn: string;
+    viaSignIn: string;
   };
   receipt: {
     subject: (plan: string) => string;
@@ -101,6 +104,8 @@ const en: MailWords = {
     ],
     button: 'Set your password',
     linkNote: 'The link works for one hour. After that, choose “Forgot password?” on the sign-in page and we will send a new one.',
+    signIn: 'Go to sign in',
+    viaSignIn: 'On the sign-in page, choose “Forgot password?” and we will email you a link to set it.',
   },
   receipt: {
     subject: (plan) => `Payment receipt: ${plan}`,
@@ -188,6 +193,8 @@ const hi: MailWords = {
     ],
     button: 'अपना पासवर्ड बनाएँ',
     linkNote: 'यह लिंक एक घंटे तक काम करता है। उसके बाद साइन-इन पेज पर “पासवर्ड भूल गए?” चुनें, हम नया लिंक भेज देंगे।',
+    signIn: 'साइन इन पेज पर जाएँ',
+    viaSignIn: 'साइन-इन पेज पर “पासवर्ड भूल गए?” चुनें, हम पासवर्ड बनाने का लिंक ईमेल कर देंगे।',
   },
   receipt: {
     subject: (plan) => `भुगतान रसीद: ${plan}`,

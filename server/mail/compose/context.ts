@@ -31,6 +31,7 @@ export const adminLink = (settings: MailSettings, tab: string, q: string) =>
   `${settings.siteUrl}/#/admin?tab=${tab}&q=${encodeURIComponent(q)}`;
 
 export const dashboardLink = (settings: MailSettings) => `${settings.siteUrl}/#/dashboard`;
+export const signInLink = (settings: MailSettings) => `${settings.siteUrl}/#/signin`;
 
 export const rupees = (paise: number) => formatInr(paise / 100);
 

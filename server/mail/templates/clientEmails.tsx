@@ -23,19 +23,23 @@ function Closing({ words, dashboardUrl }: Pick<Client, 'words' | 'dashboardUrl'>
   );
 }
 
+/** `passwordLink` null: Firebase could not make one, so the way is the sign-in page's "Forgot password?". */
 export function Welcome({
   words,
   name,
   plan,
   email,
   passwordLink,
-}: Omit<Client, 'dashboardUrl'> & { plan: string; email: string; passwordLink: string }) {
+  signInUrl,
+}: Omit<Client, 'dashboardUrl'> & { plan: string; email: string; passwordLink: string | null; signInUrl: string }) {
   return (
     <Layout lang={words.lang} preview={words.welcome.preview}>
       <Text style={paragraph}>{words.hello(name)}</Text>
       <Paragraphs lines={words.welcome.body(plan, email)} />
-      <ActionButton href={passwordLink}>{words.welcome.button}</ActionButton>
-      <Text style={{ ...paragraph, color: '#4b5563', fontSize: 13 }}>{words.welcome.linkNote}</Text>
+      <ActionButton href={passwordLink ?? signInUrl}>{passwordLink ? words.welcome.button : words.welcome.signIn}</ActionButton>
+      <Text style={{ ...paragraph, color: '#4b5563', fontSize: 13 }}>
+        {passwordLink ? words.welcome.linkNote : words.welcome.viaSignIn}
+      </Text>
       <Text style={paragraph}>{words.replyHelp}</Text>
       <Text style={paragraph}>{words.signOff}</Text>
     </Layout>

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
+import { createBillingAccount } from '../../server/billing/account';
+import { setupBillingPlans } from '../../server/billing/setupPlans';
+import { mailMessages, subscriptions } from '../../server/db/schema';
+import { silentLogger } from '../../server/logger';
+import { createMailHandlers } from '../../server/mail/setup';
+import { createOutboxWorker } from '../../server/outbox/worker';
+import { createPayments, type Payments } from '../../server/payments/setup';
+import type { SubscriptionAction } from '../../src/domain/admin';
+import type { SubscribeAnswer } from '../../src/domain/payment';
+import { emulatorUser } from './admin-support';
+import { drain, mailWorker } from './mailSupport';
+import { buyer, createOneTimeOrder, emulatorHost, memoryAuthAdmin, postJson, projectId } from './payments-support';
+import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+
+/**
+ * What a client hears about their money and their plan, through the sandbox gateway as it happens: the receipt and a
+ * new account's welcome, each monthly charge, a failed one, a cancellation, and what their account manager changed;
+ * and what staff hear of it. Each once, in the client's language.
+ */
+
+const config = testConfig({
+  FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  FIREBASE_PROJECT_ID: projectId,
+  SANDBOX_WEBHOOK_DELAY_MS: '0',
+  STAFF_NOTIFY_EMAILS: 'leads@growthpath.in',
+  SITE_URL: 'https://growthpath.in',
+});
+const DAY = 24 * 60 * 60_000;
+
+let testDb: TestDatabase;
+let app: RunningApp;
+let payments: Payments;
+let staff: { token: string };
+const clients = memoryAuthAdmin();
+const links: string[] = [];
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  payments = createPayments({ config, db: testDb.db, logger: silentLogger, auth: clients.admin, webhookRetryAfterMs: 0 });
+  await setupBillingPlans({ db: testDb.db, gateway: payments.subscriptions, logger: silentLogger });
+  app = await startApp({ db: testDb.db, config, payments });
+  staff = await emulatorUser(firebaseAdminAuth(config.firebase), emulatorHost, { staff: true });
+});
+
+afterAll(async () => {
+  await payments?.service.settled();
+  await app?.close();
+  await testDb?.close();
+});
+
+beforeEach(async () => {
+  await testDb.reset();
+  links.length = 0;
+});
+
+const settled = () => payments.service.settled();
+async function advance(ms: number) {
+  await payments.sandboxBilling!.advance(ms);
+  await settled();
+}
+const untilDue = async (id: string) => {
+  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id));
+  return row!.paidThrough!.getTime() - (await payments.subscriptions.now()).getTime() + 60_000;
+};
+
+/** The worker on the sandbox's clock, so the notices' minute is the events'. */
+async function compose() {
+  const clock = await payments.subscriptions.now();
+  const at = new Date(Math.max(clock.getTime(), Date.now()) + 60_000);
+  await drain(
+    mailWorker(testDb.db, config, {
+      now: () => at,
+      passwordLink: async (email) => {
+        const link = `https://auth.example.in/reset?email=${encodeURIComponent(email)}`;
+        links.push(link);
+        return link;
+      },
+    }),
+  );
+}
+
+const mailsTo = (to: string) => testDb.db.select().from(mailMessages).where(eq(mailMessages.toAddress, to)).orderBy(mailMessages.id);
+const staffMails = (subject: string) =>
+  testDb.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.toAddress, 'leads@growthpath.in'), like(mailMessages.subject, `${subject}%`)));
+
+async function subscribed(plan: 'launchpad' | 'growth-engine' = 'launchpad') {
+  const details = buyer({ businessName: 'Asha Clinic' });
+  const answer = (await (
+    await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })
+  ).json()) as SubscribeAnswer;
+  const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, { email: details.email })).json();
+  const verified = await postJson(app.url, '/api/verify-payment', {
+    ...paid,
+    plan,
+    userDetails: details,
+    checkoutSecret: answer.checkoutSecret,
+  });
+  expect(verified.status).toBe(200);
+  await settled();
+  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, answer.id));
+  return { id: answer.id, uid: row!.customerUid!, email: details.email as string };
+}
+
+describe('paying', () => {
+  it('a new subscriber gets a welcome with a password link and a GST-ready receipt; staff hear of the subscription', async () => {
+    const client = await subscribed();
+    await compose();
+    const [welcome, receipt, ...more] = await mailsTo(client.email);
+    expect(more).toHaveLength(0);
+    expect(welcome).toMatchObject({ kind: 'client.welcome', subject: 'Welcome to GrowthPath: your account is ready' });
+    expect(welcome!.html).toContain(links[0]!.replace(/&/g, '&amp;'));
+    expect(welcome!.text).toMatch(/works for one hour/);
+
+    expect(receipt).toMatchObject({ kind: 'client.receipt', subject: 'Payment receipt: LaunchPad' });
+    for (const fact of [
+      'Receipt number',
+      'Asha Clinic',
+      'One-time setup fee',
+      '₹10,000',
+      'First month',
+      '₹2,500',
+      'Total paid',
+      '₹12,500',
+    ]) {
+      expect(receipt!.text).toContain(fact);
+    }
+    expect(receipt!.text).toContain('GrowthPath Digital Services, Indiranagar, Bengaluru, Karnataka 560038');
+    const [notice] = await staffMails('New subscription: LaunchPad');
+    expect(notice!.html).toContain('https://growthpath.in/#/admin?tab=subscriptions');
+
+    // A repeat of the same events (a webhook redelivered, the reconciler) tells nobody again.
+    await payments.service.reconcile();
+    await compose();
+    expect(await mailsTo(client.email)).toHaveLength(2);
+  });
+
+  it("the welcome's link is Firebase's own (the Auth Emulator's here); without one it points to the sign-in page", async () => {
+    const withLink = await subscribed();
+    await firebaseAdminAuth(config.firebase).createUser({ email: withLink.email });
+    const at = new Date(Date.now() + 60_000);
+    // The server's own handlers, password links and all (the report PDF is not needed here).
+    const handlers = createMailHandlers({ config, db: testDb.db, now: () => at, reportPdf: () => Promise.reject(new Error('unused')) });
+    await drain(createOutboxWorker({ db: testDb.db, logger: silentLogger, handlers, now: () => at }));
+    const welcome = (await mailsTo(withLink.email)).find((mail) => mail.kind === 'client.welcome')!;
+    expect(welcome.html).toMatch(/href="http:\/\/127\.0\.0\.1:9099\/emulator\/action\?mode=resetPassword&amp;[^"]*oobCode=/);
+
+    const withoutLink = await subscribed();
+    await drain(mailWorker(testDb.db, config, { now: () => at, passwordLink: () => Promise.reject(new Error('Firebase is down')) }));
+    const fallback = (await mailsTo(withoutLink.email)).find((mail) => mail.kind === 'client.welcome')!;
+    expect(fallback.html).toContain('href="https://growthpath.in/#/signin"');
+    expect(fallback.text).toContain('choose “Forgot password?”');
+    expect((await mailsTo(withoutLink.email)).map((mail) => mail.kind)).toEqual(['client.welcome', 'client.receipt']);
+  });
+
+  it('a one-time buyer gets a receipt for the plan fee; staff hear of the paid order', async () => {
+    const details = buyer({ businessName: 'Rao Stores' });
+    const created = await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details });
+    const order = (await created.json()) as { id: string; checkoutSecret: string };
+    const paid = await (await postJson(app.url, `/api/sandbox/checkout/${order.id}/pay`, { email: details.email })).json();
+    expect(
+      (
+        await postJson(app.url, '/api/verify-payment', {
+          ...paid,
+          plan: 'launchpad',
+          userDetails: details,
+          checkoutSecret: order.checkoutSecret,
+        })
+      ).status,
+    ).toBe(200);
+    await settled();
+    await compose();
+    const receipt = (await mailsTo(details.email as string)).find((mail) => mail.kind === 'client.receipt')!;
+    expect(receipt.text).toContain('Plan fee');
+    expect(receipt.text).toContain('Rao Stores');
+    expect(await staffMails('Paid order: LaunchPad')).toHaveLength(1);
+  });
+
+  it('each monthly charge brings its own receipt, once', async () => {
+    const client = await subscribed();
+    await advance(await untilDue(client.id));
+    await compose();
+    const paid = (await mailsTo(client.email)).filter((mail) => mail.kind === 'client.invoicePaid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.text).toContain('Your monthly payment of ₹2,500 for LaunchPad went through');
+    expect(paid[0]!.text).toMatch(/Your next payment is due on/);
+  });
+});
+
+describe('a charge that fails', () => {
+  it('tells the client what to do and staff what happened, once while retried and once when it stops', async () => {
+    const client = await subscribed();
+    await payments.sandboxBilling!.failNextCharges(client.id, 4);
+    await advance(await untilDue(client.id));
+    await advance(DAY);
+    await compose();
+    const failed = () => mailsTo(client.email).then((mails) => mails.filter((mail) => mail.kind === 'client.chargeFailed'));
+    expect(await failed()).toHaveLength(1);
+    expect((await failed())[0]!.text).toMatch(/we will try again over the next few days/);
+    expect((await failed())[0]!.text).toMatch(/e-mandate/);
+    expect(await staffMails('Failed charge: LaunchPad')).toHaveLength(1);
+
+    await advance(DAY);
+    await advance(DAY);
+    await compose();
+    const [, halted] = await failed();
+    expect(halted!.text).toMatch(/the charges have stopped/);
+    expect(await staffMails('Charges stopped: LaunchPad')).toHaveLength(1);
+  });
+});
+
+describe('cancelling and changes by the account manager', () => {
+  const actOn = (id: string, action: SubscriptionAction) =>
+    fetch(`${app.url}/api/admin/subscriptions/${id}/actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` },
+      body: JSON.stringify(action),
+    });
+
+  it("confirms a client's cancellation with the date the service ends, in Hindi for a client who took the quiz in Hindi", async () => {
+    const client = await subscribed();
+    await testDb.db.execute(
+      sql`insert into quiz_submissions (language, full_name, email, answers, recommended_plan, report) values ('hi', 'Asha Verma', ${client.email}, '{}'::jsonb, 'launchpad', '{}'::jsonb)`,
+    );
+    await payments.billing.cancel(client.uid, client.id);
+    await compose();
+    const cancelled = (await mailsTo(client.email)).find((mail) => mail.kind === 'client.cancelled')!;
+    expect(cancelled.subject).toBe('आपका रद्दीकरण पक्का हो गया है');
+    expect(cancelled.html).toContain('lang="hi"');
+    const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, client.id));
+    const endsOn = new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+      row!.cancelAt!,
+    );
+    expect(cancelled.text).toContain(endsOn);
+    expect(await staffMails('Cancellation: LaunchPad')).toHaveLength(1);
+  });
+
+  it("tells staff of a client's request, and the client of the pause and the plan change their manager made", async () => {
+    const client = await subscribed();
+    const account = createBillingAccount({
+      db: testDb.db,
+      logger: silentLogger,
+      billing: payments.billing,
+      gateway: payments.subscriptions,
+      keyId: 'rzp_test',
+    });
+    const user = { uid: client.uid, email: client.email, name: null, claims: {} };
+    await account.request(user, { subscriptionId: client.id, kind: 'change_plan', plan: 'growth-engine' });
+    await account.request(user, { subscriptionId: client.id, kind: 'change_plan', plan: 'growth-engine' });
+    await compose();
+    expect(await staffMails('Request: plan change to Growth Engine')).toHaveLength(1);
+
+    expect((await actOn(client.id, { kind: 'change_plan', plan: 'growth-engine' })).status).toBe(200);
+    await settled();
+    expect((await actOn(client.id, { kind: 'pause' })).status).toBe(200);
+    await settled();
+    await compose();
+    const changes = (await mailsTo(client.email)).filter((mail) => mail.kind === 'client.subscriptionChanged');
+    expect(changes.map((mail) => mail.subject)).toEqual(['Your plan is changing', 'Your plan will be paused']);
+    expect(changes[0]!.text).toMatch(/your plan changes to Growth Engine from/);
+    expect(changes[1]!.text).toMatch(/your plan is paused from/);
+  });
+});
