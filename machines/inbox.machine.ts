@@ -12,6 +12,7 @@ import {
   type LeadStatus,
   type LeadTab,
   type LeadUpdate,
+  type MailMessage,
   type StaffSubscriptionRow,
   type SubscriptionAction,
   type SubscriptionActionAnswer,
@@ -22,7 +23,8 @@ import {
  *
  *   loading (summary + the tab's first page) -> ready.list | ready.empty, or forbidden (403), sessionExpired (401),
  *   failed (Try again). In ready: paging (Older/Newer), exporting (CSV), detail (a row open: viewing, saving a status or
- *   note, retrying a contact's forwarding, or on a subscription confirming then taking an account manager's action).
+ *   note, retrying a contact's forwarding, on a subscription confirming then taking an account manager's action, or on
+ *   Outgoing mail reading the email's rendered parts first, which a page of the list leaves out).
  *   Tabs and search start loading again from the first page; a search sent while loading or paging replaces that load.
  *   A note refused because another member of staff saved theirs meanwhile (409) shows theirs beside the kept draft
  *   (docs/decisions/172-staff-notes-do-not-overwrite-each-other.md); a subscription action refused says why
@@ -83,6 +85,8 @@ export interface InboxContext {
   update: LeadUpdate | null;
   /** The subscription action being confirmed or taken. */
   action: SubscriptionAction | null;
+  /** The open email's rendered HTML and text (Outgoing mail), once read; null before, or when reading it failed. */
+  message: MailMessage | null;
   /** The sentence of the last failure: loading, paging, saving, retrying or exporting. */
   error: string | null;
   /** A sentence after an export that the server cut short. */
@@ -101,6 +105,7 @@ export type InboxEvent =
   | { type: 'inbox.saveNote'; note: string }
   | { type: 'inbox.retryForward' }
   | { type: 'inbox.export' }
+  /** Try again: the inbox that failed to load, or the open email that could not be read. */
   | { type: 'inbox.retry' }
   /** An action on the open subscription, asked for: it waits for a confirmation. */
   | { type: 'inbox.askAction'; action: SubscriptionAction }
@@ -114,6 +119,7 @@ export const inboxFailures = {
   retryForward: 'We could not retry forwarding this message.',
   export: 'We could not export this list.',
   act: 'We could not change this subscription.',
+  message: 'We could not load this email.',
 } as const;
 
 /** The cap is the contract's, written out the Indian way (50,000). */
@@ -211,6 +217,9 @@ export const inboxMachine = setup({
     actOnSubscription: fromPromise<SubscriptionActionAnswer, ActRequest>(async () => {
       throw new Error('actOnSubscription must be provided by the app');
     }),
+    loadMail: fromPromise<MailMessage, { id: string }>(async () => {
+      throw new Error('loadMail must be provided by the app');
+    }),
   },
   guards: {
     unauthorised: ({ event }) => statusOf(errorOf(event)) === 401,
@@ -231,6 +240,11 @@ export const inboxMachine = setup({
       assertEvent(event, 'inbox.open');
       return context.items.some((row) => rowId(row) === event.id);
     },
+    opensMail: ({ context, event }) => {
+      assertEvent(event, 'inbox.open');
+      return context.tab === 'mail' && context.items.some((row) => rowId(row) === event.id);
+    },
+    messageMissing: ({ context }) => context.tab === 'mail' && context.message === null,
   },
   actions: {
     chooseTab: assign(({ event }) => {
@@ -266,9 +280,18 @@ export const inboxMachine = setup({
     failPage: assign(({ context, event }) => ({ cursors: context.cursorsBefore, error: sentence(event, inboxFailures.page) })),
     open: assign(({ event }) => {
       assertEvent(event, 'inbox.open');
-      return { openId: event.id, noteDraft: null, noteConflict: false, update: null, action: null, error: null, notice: null };
+      return {
+        openId: event.id,
+        noteDraft: null,
+        noteConflict: false,
+        update: null,
+        action: null,
+        message: null,
+        error: null,
+        notice: null,
+      };
     }),
-    close: assign({ openId: null, noteDraft: null, noteConflict: false, update: null, action: null, error: null }),
+    close: assign({ openId: null, noteDraft: null, noteConflict: false, update: null, action: null, message: null, error: null }),
     keepNote: assign(({ context, event }) => {
       assertEvent(event, 'inbox.saveNote');
       // The note it was written over: the server refuses it if another member of staff has saved theirs since.
@@ -334,6 +357,8 @@ export const inboxMachine = setup({
       return { items: context.items.map((item) => (rowId(item) === row.id ? row : item)), summary, action: null, error: null };
     }),
     failAction: assign({ action: null, error: ({ event }) => sentence(event, inboxFailures.act) }),
+    showMessage: assign({ message: ({ event }) => (event as unknown as { output: MailMessage }).output, error: null }),
+    failMessage: assign({ error: ({ event }) => sentence(event, inboxFailures.message) }),
   },
 }).createMachine({
   id: 'inbox',
@@ -350,6 +375,7 @@ export const inboxMachine = setup({
     noteConflict: false,
     update: null,
     action: null,
+    message: null,
     error: null,
     notice: null,
   },
@@ -386,7 +412,10 @@ export const inboxMachine = setup({
             'inbox.search': { target: '#inbox.loading', actions: 'chooseQuery' },
             'inbox.older': { guard: 'hasOlder', target: 'paging', actions: 'goOlder' },
             'inbox.newer': { guard: 'hasNewer', target: 'paging', actions: 'goNewer' },
-            'inbox.open': { guard: 'rowExists', target: 'detail', actions: 'open' },
+            'inbox.open': [
+              { guard: 'opensMail', target: 'detail.reading', actions: 'open' },
+              { guard: 'rowExists', target: 'detail', actions: 'open' },
+            ],
             'inbox.export': { target: 'exporting', actions: 'clearError' },
           },
         },
@@ -432,6 +461,18 @@ export const inboxMachine = setup({
                 'inbox.saveNote': { guard: 'isLead', target: 'saving', actions: 'keepNote' },
                 'inbox.retryForward': { guard: 'canRetryForward', target: 'retryingForward', actions: 'clearError' },
                 'inbox.askAction': { guard: 'canTakeAction', target: 'confirming', actions: 'keepAction' },
+                'inbox.retry': { guard: 'messageMissing', target: 'reading', actions: 'clearError' },
+              },
+            },
+            // An email's rendered parts are read when it is opened; it can be closed meanwhile.
+            reading: {
+              on: { 'inbox.close': { target: '#inbox.ready.list', actions: 'close' } },
+              invoke: {
+                id: 'loadMail',
+                src: 'loadMail',
+                input: ({ context }) => ({ id: context.openId! }),
+                onDone: { target: 'viewing', actions: 'showMessage' },
+                onError: [...refused, { target: 'viewing', actions: 'failMessage' }],
               },
             },
             // Every action on a subscription is said in full and confirmed before it is taken.

@@ -164,4 +164,8 @@ export const csvColumns: { [T in AdminTab]: Columns<InboxRows[T]> } = {
       r.createdAt,
     ],
   },
+  mail: {
+    header: ['Created', 'To', 'Subject', 'Kind', 'Status', 'Sent at', 'Last error', 'Id'],
+    cells: (r) => [r.createdAt, r.to, r.subject, r.kind, r.status, r.sentAt, r.lastError, r.id],
+  },
 };

@@ -15,13 +15,15 @@ export interface Cursor {
   rank?: number;
 }
 
-export type CursorIdKind = 'uuid' | 'uid' | 'subscription';
+export type CursorIdKind = 'uuid' | 'uid' | 'subscription' | 'serial';
 
 const atPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{6})Z$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A Firebase uid: at most 128 characters, none of them control characters (PostgreSQL refuses a NUL in text). */
 const uidPattern = /^[^\p{Cc}\uFFFD]{1,128}$/u;
 const subscriptionIdPattern = /^sub_[A-Za-z0-9]{6,40}$/;
+/** An identity column's value, short enough that PostgreSQL's bigint always holds it. */
+const serialPattern = /^[1-9][0-9]{0,17}$/;
 
 export const isUuid = (value: string): boolean => uuidPattern.test(value);
 
@@ -45,7 +47,12 @@ function isValidTime(at: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === seconds;
 }
 
-const idPatterns: Record<CursorIdKind, RegExp> = { uuid: uuidPattern, uid: uidPattern, subscription: subscriptionIdPattern };
+const idPatterns: Record<CursorIdKind, RegExp> = {
+  uuid: uuidPattern,
+  uid: uidPattern,
+  subscription: subscriptionIdPattern,
+  serial: serialPattern,
+};
 
 export function decodeCursor(cursor: string, idKind: CursorIdKind): Cursor {
   if (idKind === 'subscription') return decodeRanked(cursor);

@@ -25,6 +25,18 @@ export interface Keyed<R> {
 
 export type Lister<T extends AdminTab> = (db: Database, filter: ListFilter, maxAttempts: number) => Promise<Keyed<InboxRows[T]>[]>;
 
+/** The rows strictly after the cursor's in newest-first (created_at, id) order; no cursor, no condition. */
+export function keysetOf(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  before: Cursor | undefined,
+  idType: 'uuid' | 'text' | 'bigint',
+): SQL | undefined {
+  if (!before) return undefined;
+  const cursorId = sql`${before.id}::${sql.raw(idType)}`;
+  return sql`(${createdAt}, ${id}) < (${before.at}::timestamptz, ${cursorId})`;
+}
+
 /** A time as text to the microsecond in UTC: the cursor's half that a JS Date cannot carry. */
 export const cursorTime = (column: AnyPgColumn | SQL) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

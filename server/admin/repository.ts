@@ -1,5 +1,4 @@
 import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AdminTab,
   ChatRow,
@@ -21,6 +20,7 @@ import type { Database } from '../db/client';
 import {
   chatLeads,
   contactMessages,
+  mailMessages,
   orders,
   outbox,
   paymentDisputes,
@@ -30,8 +30,19 @@ import {
   subscriptions,
   userProfiles,
 } from '../db/schema';
-import type { Cursor } from './cursor';
-import { cursorTime, iso, recordOf, searchOf, textOf, type Keyed, type ListFilter, type Lister, type SearchColumns } from './listing';
+import {
+  cursorTime,
+  iso,
+  keysetOf,
+  recordOf,
+  searchOf,
+  textOf,
+  type Keyed,
+  type ListFilter,
+  type Lister,
+  type SearchColumns,
+} from './listing';
+import { listMail, mailSearch } from './mailRows';
 import { chargedOnce, listSubscriptions, subscriptionSearch, subscriptionSummary } from './subscriptionRows';
 
 export { likePattern, type Keyed, type ListFilter } from './listing';
@@ -43,12 +54,6 @@ export { likePattern, type Keyed, type ListFilter } from './listing';
  */
 
 // ---- shared pieces ------------------------------------------------------------------------------------------------
-
-function keysetOf(createdAt: AnyPgColumn, id: AnyPgColumn, before: Cursor | undefined, idType: 'uuid' | 'text'): SQL | undefined {
-  if (!before) return undefined;
-  const cursorId = idType === 'uuid' ? sql`${before.id}::uuid` : sql`${before.id}::text`;
-  return sql`(${createdAt}, ${id}) < (${before.at}::timestamptz, ${cursorId})`;
-}
 
 function turnsOf(value: unknown): ChatTurn[] {
   if (!Array.isArray(value)) return [];
@@ -88,6 +93,7 @@ const searchSources = {
   ],
   customers: [userProfiles, { text: [userProfiles.email, userProfiles.displayName, userProfiles.businessName], phones: [] }],
   subscriptions: [subscriptions, subscriptionSearch, chargedOnce],
+  mail: [mailMessages, mailSearch],
 } as const satisfies Record<AdminTab, readonly [unknown, SearchColumns, SQL?]>;
 
 /** Where staff have got to with a lead: the same three columns on each lead table. */
@@ -320,6 +326,7 @@ const listers: { [T in AdminTab]: Lister<T> } = {
   orders: listOrders,
   customers: listCustomers,
   subscriptions: listSubscriptions,
+  mail: listMail,
 };
 
 export function listRows<T extends AdminTab>(

@@ -4,6 +4,7 @@ import {
   inboxQuerySchema,
   isLeadTab,
   leadUpdateSchema,
+  mailIdSchema,
   subscriptionActionSchema,
   type AdminTab,
   type LeadTab,
@@ -24,6 +25,7 @@ import type { AdminService } from './service';
  *   PATCH /admin/leads/:tab/:id                a lead's status and note
  *   POST  /admin/contact/:id/retry-forward     a failed forward tried again now
  *   POST  /admin/subscriptions/:id/actions     an account manager's action on a subscription (decision 181)
+ *   GET   /admin/mail/:id                      one outgoing email with its rendered HTML and text (decision 185)
  */
 
 /** A status and a note of at most 2,000 characters. */
@@ -112,6 +114,15 @@ export function adminRoutes({ service, verifier }: { service: AdminService; veri
         await write(chunk);
       }
       res.end();
+    })
+    .all(methodNotAllowed(['GET']));
+
+  // After export.csv, which would otherwise be taken for an email's id.
+  router
+    .route('/mail/:id')
+    .get(async (req, res) => {
+      const { id } = validated(mailIdSchema, req.params, 'id');
+      res.json(await service.mailMessage(id));
     })
     .all(methodNotAllowed(['GET']));
 

@@ -9,6 +9,7 @@ import {
   type InboxRows,
   type InboxSummary,
   type LeadTab,
+  type MailMessage,
   type LeadUpdate,
   type SubscriptionAction,
   type SubscriptionActionAnswer,
@@ -22,6 +23,7 @@ import { AppError } from '../http/errors';
 import { silentLogger, type Logger } from '../logger';
 import { decodeCursor, encodeCursor, isUuid, type Cursor, type CursorIdKind } from './cursor';
 import { csvColumns } from './csvColumns';
+import { mailMessageOf } from './mailRows';
 import { actOnSubscription } from './subscriptionActions';
 import {
   countMatching,
@@ -36,8 +38,8 @@ import {
 } from './repository';
 
 /**
- * The staff inbox: pages of each tab, the summary badges, CSV exports, lead updates and a contact
- * forward's retry. Every change and every export is written to staff_audit (docs/decisions/102-staff-audit.md).
+ * The staff inbox: pages of each tab, the summary badges, CSV exports, lead updates, a contact
+ * forward's retry, subscription actions and one outgoing email read in full. Every change and every export is written to staff_audit (docs/decisions/102-staff-audit.md).
  */
 
 export interface AdminServiceDeps {
@@ -68,9 +70,12 @@ export interface AdminService {
   updateLead<T extends LeadTab>(tab: T, id: string, update: LeadUpdate, staff: VerifiedUser): Promise<InboxRows[T]>;
   retryForward(id: string, staff: VerifiedUser): Promise<ContactRow>;
   actOnSubscription(id: string, action: SubscriptionAction, staff: VerifiedUser): Promise<SubscriptionActionAnswer>;
+  /** One email of Outgoing mail with its rendered HTML and text; `id` as mailIdSchema checked it. */
+  mailMessage(id: string): Promise<MailMessage>;
 }
 
-const idKindOf = (tab: AdminTab): CursorIdKind => (tab === 'customers' ? 'uid' : tab === 'subscriptions' ? 'subscription' : 'uuid');
+const idKinds: Partial<Record<AdminTab, CursorIdKind>> = { customers: 'uid', subscriptions: 'subscription', mail: 'serial' };
+const idKindOf = (tab: AdminTab): CursorIdKind => idKinds[tab] ?? 'uuid';
 
 const noSuchRow = () => new AppError(404, 'not_found', 'There is no such row. It may have been deleted.');
 
@@ -179,6 +184,12 @@ export function createAdminService({
       await actOnSubscription(staffBilling, row, action, who(staff));
       const after = await rowById(db, 'subscriptions', id, await now());
       return { row: after!, summary: await summaryCounts(db, maxAttempts, await now()) };
+    },
+
+    async mailMessage(id) {
+      const found = await mailMessageOf(db, id);
+      if (!found) throw new AppError(404, 'not_found', 'There is no such email.');
+      return found;
     },
 
     async retryForward(id, staff) {

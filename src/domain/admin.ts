@@ -16,8 +16,11 @@ export const STAFF_CLAIM = 'admin';
 export const inboxTabs = ['contact', 'quiz', 'chat', 'orders', 'customers'] as const;
 export type InboxTab = (typeof inboxTabs)[number];
 
-/** Every tab of the inbox: the newest-first ones, then Subscriptions, listed by what needs staff first. */
-export const adminTabs = [...inboxTabs, 'subscriptions'] as const;
+/**
+ * Every tab of the inbox: the newest-first ones, then Subscriptions, listed by what needs staff first, then Outgoing
+ * mail, every email the site sent or kept, newest first.
+ */
+export const adminTabs = [...inboxTabs, 'subscriptions', 'mail'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** The tabs whose rows are leads: they carry a status and a staff note, and the tab counts the new ones. */
@@ -35,6 +38,7 @@ export const inboxTabLabels: Record<AdminTab, string> = {
   orders: 'Orders',
   customers: 'Customers',
   subscriptions: 'Subscriptions',
+  mail: 'Outgoing mail',
 };
 
 /** How each tab's list is ordered, as its caption says it. */
@@ -45,6 +49,7 @@ export const tabOrders: Record<AdminTab, string> = {
   orders: 'newest first',
   customers: 'newest first',
   subscriptions: 'failed charges first, then requests waiting, then by next charge',
+  mail: 'newest first',
 };
 
 /** A lead's place in the agency's pipeline, in the order staff move it. */
@@ -75,8 +80,9 @@ export const inboxLimits = {
 
 /**
  * GET /api/admin/:tab?q=&cursor=&limit= (and /api/admin/:tab/export.csv?q=). `q` matches name, email or business
- * (for contact messages the message too, for orders the gateway ids, for subscriptions the subscription id), case-insensitively, and a phone number by its
- * digits however it is spaced (4 digits or more); `cursor` is the previous page's `nextCursor`.
+ * (for contact messages the message too, for orders the gateway ids, for subscriptions the subscription id),
+ * case-insensitively, and a phone number by its digits however it is spaced (4 digits or more); on Outgoing mail it
+ * matches the recipient, the subject or the kind. `cursor` is the previous page's `nextCursor`.
  */
 export const inboxQuerySchema = z.object({
   q: z._default(
@@ -295,6 +301,44 @@ export const subscriptionRowSchema = z.object({
 export type StaffSubscriptionRow = z.infer<typeof subscriptionRowSchema>;
 export type SubscriptionRequestRow = StaffSubscriptionRow['requests'][number];
 
+/**
+ * An email as the Outgoing mail tab lists it (decision 185): `kept` when the server has no SMTP_URL (stored, never
+ * sent), `queued` until the mail server takes it (`lastError` says why the last attempt failed), `sent`, or `refused`
+ * for good by the mail server (`lastError` is its reason).
+ */
+export const mailStatuses = ['kept', 'queued', 'sent', 'refused'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+export const mailRowSchema = z.object({
+  /** mail_messages' id, as text like every row's. */
+  id: z.string(),
+  createdAt: isoTime,
+  to: z.string(),
+  subject: z.string(),
+  /** The template it came from: `prospect.contactReceived`, `staff.contact`, … */
+  kind: z.string(),
+  status: z.enum(mailStatuses),
+  lastError: z.nullable(z.string()),
+  sentAt: z.nullable(isoTime),
+});
+export type MailRow = z.infer<typeof mailRowSchema>;
+
+/**
+ * GET /api/admin/mail/:id: the email as it was rendered when its event happened, HTML and plain text, and the files
+ * sent with it (the quiz's report PDF) by name and size; their bytes stay on the server.
+ */
+export const mailMessageSchema = z.extend(mailRowSchema, {
+  html: z.string(),
+  text: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), bytes: z.int() })),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+/** The :id of GET /api/admin/mail/:id: mail_messages' identity, a positive whole number that fits a bigint. */
+export const mailIdSchema = z.object({
+  id: z.string().check(z.regex(/^[1-9][0-9]{0,17}$/, 'That email id is not valid.')),
+});
+
 export const inboxRowSchemas = {
   contact: contactRowSchema,
   quiz: quizRowSchema,
@@ -302,6 +346,7 @@ export const inboxRowSchemas = {
   orders: orderRowSchema,
   customers: customerRowSchema,
   subscriptions: subscriptionRowSchema,
+  mail: mailRowSchema,
 } as const;
 
 export interface InboxRows {
@@ -311,6 +356,7 @@ export interface InboxRows {
   orders: OrderRow;
   customers: CustomerRow;
   subscriptions: StaffSubscriptionRow;
+  mail: MailRow;
 }
 export type InboxRow = InboxRows[AdminTab];
 

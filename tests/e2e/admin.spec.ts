@@ -13,7 +13,7 @@ import { answerQuiz, checkout, openChat, openCheckout, uniqueEmail } from './fun
  * The staff inbox end to end (issue 12): a staff member made with the real `npm run grant-admin` command reads a
  * contact message, a quiz submission, a chat lead, a paid order and the subscription it started (issue 35) that this
  * test first created through the real funnels, moves a lead on, and exports a list. A visitor who is not signed in is sent to sign in; a client who is
- * not staff is told so.
+ * not staff is told so. Outgoing mail shows the auto-reply a contact message brought, drawn as its recipient gets it.
  */
 
 const run = promisify(execFile);
@@ -122,7 +122,7 @@ async function showTab(page: Page, tab: string, search: string) {
     .getByRole('button', { name: new RegExp(`^${tab}`) })
     .click();
   await expect(page.getByRole('button', { name: new RegExp(`^${tab}`) })).toHaveAttribute('aria-current', 'true');
-  await page.getByRole('searchbox', { name: 'Search by name, email, phone or business' }).fill(search);
+  await page.getByRole('search').getByRole('searchbox').fill(search);
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
   const rows = page.getByRole('table').getByRole('row');
   // The header row and the one row that matches.
@@ -305,4 +305,54 @@ test("two members of staff writing the same note: the second is shown the first 
   expect(await stored()).toBe('Called; callback on Friday. Sent our Local SEO proposal.');
   await first.context.close();
   await second.context.close();
+});
+
+test('a contact message brings an auto-reply that staff read in Outgoing mail, rendered as the recipient sees it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('kavya');
+  await sendContactMessage(page, 'Kavya Reddy', email, 'Do you build websites for restaurants in Hyderabad?');
+
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  // The email is drawn in a frame under the site's CSP: nothing may be refused on the way.
+  const refusals: string[] = [];
+  staff.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) refusals.push(message.text());
+  });
+  await signInAt(staff, '/admin', await account('staff-mail', { staff: true }));
+
+  // The outbox worker composes the email just after the message is stored: searched again until it is there. No
+  // SMTP_URL on this server, so it is kept, and says why it was not sent.
+  await expect(() => showTab(staff, 'Outgoing mail', email)).toPass({ timeout: 40_000 });
+  const row = staff.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toContainText('Kept (not sent: no mail server)');
+  await expect(row).toContainText('prospect.contactReceived');
+  await shoot(staff, 'mail');
+  await row.getByRole('button').click();
+  const dialog = staff.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(await row.getByRole('button').innerText());
+  await expect(dialog).toContainText(email);
+  await expect(dialog).toContainText('nothing was sent');
+
+  // The HTML part in a sandboxed frame: no scripts, no same origin; what the sender would read.
+  const frame = dialog.locator('iframe');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(frame).toHaveAttribute('title', `The email to ${email}`);
+  const rendered = frame.contentFrame();
+  await expect(rendered.getByText('Hello Kavya Reddy,')).toBeVisible();
+  await expect(rendered.getByText('Thank you for writing to GrowthPath.', { exact: false })).toBeVisible();
+  expect(await frame.evaluate((element: HTMLIFrameElement) => element.contentDocument === null)).toBe(true);
+
+  // The plain-text part, on demand.
+  await dialog.getByText('Show the plain text').click();
+  await expect(dialog.locator('pre')).toContainText('Hello Kavya Reddy,');
+  await expectAccessible(staff, 'inbox: an outgoing email');
+  await shoot(staff, 'mail-detail');
+  expect(refusals).toEqual([]);
+  await staff.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await context.close();
 });

@@ -23,6 +23,8 @@ import {
   type ContactRow,
   type InboxPage,
   type InboxRow,
+  type MailMessage,
+  type MailRow,
   type StaffSubscriptionRow,
   type SubscriptionActionAnswer,
 } from '../../src/domain/admin';
@@ -31,6 +33,8 @@ import { InboxActor } from '../../src/features/admin/inboxActor';
 import { InboxScreen } from '../../src/features/admin/InboxScreen';
 import { emptyLines, nothingMatches } from '../../src/features/admin/columns';
 import { forwardingBadge } from '../../src/features/admin/format';
+import { searchLabels } from '../../src/features/admin/InboxHeader';
+import { attachmentLine, mailBadge, mailStanding } from '../../src/features/admin/mailWords';
 import { actionButton, confirmationOf, formatPaise, subscriptionBadge } from '../../src/features/admin/subscriptionWords';
 import { authStoreAt } from '../authSnapshots';
 import { renderWithApp } from '../render';
@@ -56,6 +60,7 @@ function fakeEffects() {
     retries: [] as string[],
     exports: [] as ExportRequest[],
     acts: [] as ActRequest[],
+    mails: [] as string[],
   };
   const waiting = <T,>(id: string) =>
     new Promise<T>((resolve, reject) => (pending[id] = { resolve: resolve as (value: unknown) => void, reject }));
@@ -67,6 +72,7 @@ function fakeEffects() {
       retryForward: fromPromise(({ input }) => (record.retries.push(input.id), waiting<ContactRow>('retryForward'))),
       exportCsv: fromPromise(({ input }) => (record.exports.push(input), waiting<ExportAnswer>('exportCsv'))),
       actOnSubscription: fromPromise(({ input }) => (record.acts.push(input), waiting<SubscriptionActionAnswer>('actOnSubscription'))),
+      loadMail: fromPromise(({ input }) => (record.mails.push(input.id), waiting<MailMessage>('loadMail'))),
     },
   });
   /** Settles the effect the model event names, as its done or error event says. */
@@ -103,7 +109,7 @@ const nameOf = (path: (typeof paths)[number]) =>
     )
     .join(' → ')}`;
 
-const settledEvents = ['loadInbox', 'loadPage', 'saveLead', 'retryForward', 'exportCsv', 'actOnSubscription'].flatMap((id) => [
+const settledEvents = ['loadInbox', 'loadPage', 'saveLead', 'retryForward', 'exportCsv', 'actOnSubscription', 'loadMail'].flatMap((id) => [
   `xstate.done.actor.${id}`,
   `xstate.error.actor.${id}`,
 ]);
@@ -193,6 +199,10 @@ describe('inbox machine: model-based paths', () => {
               matchesModel(expected);
               expect(fake.record.acts.at(-1)).toEqual({ id: expected.context.openId, action: expected.context.action });
             },
+            'ready.detail.reading': (expected: Snapshot) => {
+              matchesModel(expected);
+              expect(fake.record.mails.at(-1)).toBe(expected.context.openId);
+            },
           } as never,
         });
         actor.stop();
@@ -213,7 +223,8 @@ describe('inbox machine: model-based paths', () => {
           expect(tabButton(inboxTabLabels[context.tab])).toHaveAttribute('aria-current', 'true');
           const badge = context.summary!.newLeads.contact;
           expect(tabButton('Contact messages')).toHaveAccessibleName(badge > 0 ? `Contact messages ${badge} new` : 'Contact messages');
-          expect(screen.getByRole('searchbox', { name: 'Search by name, email, phone or business' })).toHaveValue(context.query);
+          const search = searchLabels[context.tab === 'mail' ? 'mail' : 'people'].label;
+          expect(screen.getByRole('searchbox', { name: search })).toHaveValue(context.query);
           for (const [name, type] of [
             ['Newer', 'inbox.newer'],
             ['Older', 'inbox.older'],
@@ -247,13 +258,23 @@ describe('inbox machine: model-based paths', () => {
             } else if ('invoices' in row) {
               expect(cards[index]).toHaveTextContent(row.businessName!);
               expect(cards[index]).toHaveTextContent(subscriptionBadge(row).text);
+            } else if ('kind' in row) {
+              expect(cards[index]).toHaveTextContent(row.subject);
+              expect(cards[index]).toHaveTextContent(row.to);
+              expect(cards[index]).toHaveTextContent(mailBadge(row).text);
             }
           }
         };
         const detailShown = (expected: Snapshot) => {
           const row = openRow(expected.context)!;
           const title =
-            'invoices' in row ? row.businessName : 'name' in row && typeof row.name === 'string' ? row.name : 'Growth Engine order';
+            'invoices' in row
+              ? row.businessName
+              : 'kind' in row
+                ? row.subject
+                : 'name' in row && typeof row.name === 'string'
+                  ? row.name
+                  : 'Growth Engine order';
           expect(dialog()).toHaveAccessibleName(title);
           if (expected.context.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(expected.context.error);
           else expect(within(dialog()).queryByRole('alert')).toBeNull();
@@ -272,6 +293,31 @@ describe('inbox machine: model-based paths', () => {
             expect(within(dialog()).queryByLabelText('Status')).toBeNull();
           }
           if ('invoices' in row) subscriptionShown(expected, row);
+          if ('kind' in row) mailShown(expected, row);
+        };
+        /** The envelope and its standing; once read, the HTML in a sandboxed frame and the plain text; else Try again. */
+        const mailShown = (expected: Snapshot, row: MailRow) => {
+          expect(dialog()).toHaveTextContent(row.to);
+          expect(dialog()).toHaveTextContent(mailBadge(row).text);
+          expect(dialog()).toHaveTextContent(mailStanding(row));
+          const frame = within(dialog()).queryByTitle(`The email to ${row.to}`);
+          const { message } = expected.context;
+          const retry = within(dialog()).queryByRole('button', { name: 'Try again' });
+          if (message) {
+            expect(frame!.tagName).toBe('IFRAME');
+            // No scripts, no same-origin: the email can neither run code nor reach this page.
+            expect(frame).toHaveAttribute('sandbox', '');
+            expect(frame).toHaveAttribute('srcdoc', message.html);
+            for (const file of message.attachments) expect(dialog()).toHaveTextContent(attachmentLine(file));
+            expect(within(dialog()).getByText('Show the plain text').closest('details')).toHaveTextContent(
+              message.text.replace(/\s+/g, ' '),
+            );
+            expect(retry).toBeNull();
+          } else {
+            expect(frame).toBeNull();
+            if (expected.matches({ ready: { detail: 'reading' } })) expect(retry).toBeNull();
+            else expect(retry).toBeEnabled();
+          }
         };
         /** The subscription's standing, and either the actions it allows or the one asked for, said in full. */
         const subscriptionShown = (expected: Snapshot, row: StaffSubscriptionRow) => {
@@ -419,6 +465,12 @@ describe('inbox machine: model-based paths', () => {
                 confirmationOf(expected.context.action!, openRow(expected.context) as StaffSubscriptionRow).question,
               );
               expect(within(dialog()).getByRole('button', { name: 'Keep as is' })).toBeEnabled();
+            },
+            'ready.detail.reading': (expected: Snapshot) => {
+              detailShown(expected);
+              expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading the email…');
+              // Reading an email can be left at once: Close and Escape stay available.
+              expect(within(dialog()).getByRole('button', { name: 'Close' })).toBeEnabled();
             },
             'ready.detail.acting': (expected: Snapshot) => {
               detailShown(expected);

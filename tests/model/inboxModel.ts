@@ -10,6 +10,8 @@ import {
   type InboxRow,
   type InboxSummary,
   type LeadStatus,
+  type MailMessage,
+  type MailRow,
   type StaffSubscriptionRow,
   type SubscriptionAction,
   type SubscriptionActionAnswer,
@@ -87,10 +89,52 @@ export const quietSubscription: StaffSubscriptionRow = {
   invoices: [],
 };
 
+/** Outgoing mail on a server without SMTP_URL (kept), one the mail server refused, and an older one that went out. */
+export const keptMail: MailRow = {
+  id: '42',
+  createdAt: '2025-03-03T08:45:02.000Z',
+  to: 'asha@raostores.in',
+  subject: 'We have your message — GrowthPath',
+  kind: 'prospect.contactReceived',
+  status: 'kept',
+  lastError: null,
+  sentAt: null,
+};
+export const refusedMail: MailRow = {
+  ...keptMail,
+  id: '41',
+  createdAt: '2025-03-02T11:10:01.000Z',
+  to: 'vikram@shahdental',
+  status: 'refused',
+  lastError: '550 5.1.1 <vikram@shahdental>: Recipient address rejected',
+};
+export const sentMail: MailRow = {
+  ...keptMail,
+  id: '40',
+  createdAt: '2025-02-20T09:00:01.000Z',
+  to: 'leads@growthpath.in',
+  subject: 'New contact message: Meera Iyer',
+  kind: 'staff.contact',
+  status: 'sent',
+  sentAt: '2025-02-20T09:00:04.000Z',
+};
+
+/** What GET /api/admin/mail/:id answers for a listed email: the row with its rendered parts (the kept one a PDF too). */
+export function messageOf(row: MailRow): MailMessage {
+  return {
+    ...row,
+    html: `<!DOCTYPE html><html><body><p>Hello from GrowthPath to ${row.to}</p></body></html>`,
+    text: `Hello from GrowthPath to ${row.to}\n\n— The GrowthPath team`,
+    attachments:
+      row.status === 'kept' ? [{ filename: 'GrowthPath plan for Rao Stores.pdf', contentType: 'application/pdf', bytes: 86_234 }] : [],
+  };
+}
+
 export const firstPages: Record<ModelTab, InboxPage> = {
   contact: { items: [failedContact, deliveredContact], nextCursor: 'p2' },
   orders: { items: [paidOrder], nextCursor: 'p2' },
   subscriptions: { items: [askingSubscription, quietSubscription], nextCursor: null },
+  mail: { items: [keptMail, refusedMail], nextCursor: 'p2' },
 };
 export const secondPages: Record<ModelTab, InboxPage> = {
   contact: { items: [olderContact], nextCursor: null },
@@ -99,6 +143,7 @@ export const secondPages: Record<ModelTab, InboxPage> = {
     nextCursor: null,
   },
   subscriptions: { items: [], nextCursor: null },
+  mail: { items: [sentMail], nextCursor: null },
 };
 export const emptyPage: InboxPage = { items: [], nextCursor: null };
 
@@ -115,8 +160,8 @@ export const refusals = {
 };
 export const refusalEvents = (id: string) => Object.values(refusals).map((error) => ({ type: `xstate.error.actor.${id}`, error }));
 
-type ModelTab = 'contact' | 'orders' | 'subscriptions';
-const modelTabs: ModelTab[] = ['contact', 'orders', 'subscriptions'];
+type ModelTab = 'contact' | 'orders' | 'subscriptions' | 'mail';
+const modelTabs: ModelTab[] = ['contact', 'orders', 'subscriptions', 'mail'];
 export const tabOf = (snapshot: Snapshot) => snapshot.context.tab as ModelTab;
 export const pageFor = (snapshot: Snapshot) => (snapshot.context.cursors.at(-1) === null ? firstPages : secondPages)[tabOf(snapshot)];
 
@@ -231,6 +276,15 @@ export function eventsFor(snapshot: Snapshot): AnyEventObject[] {
         : []),
       ...(canRetryForward(row) ? [{ type: 'inbox.retryForward' }] : []),
       ...(firstAction(row) ? [{ type: 'inbox.askAction', action: firstAction(row) }] : []),
+      // An email whose rendered parts could not be read offers Try again.
+      ...(context.tab === 'mail' && !context.message ? [{ type: 'inbox.retry' }] : []),
+    ];
+  }
+  if (snapshot.matches({ ready: { detail: 'reading' } })) {
+    return [
+      { type: 'xstate.done.actor.loadMail', output: messageOf(openRow(context) as MailRow) },
+      ...refusalEvents('loadMail'),
+      { type: 'inbox.close' },
     ];
   }
   if (snapshot.matches({ ready: { detail: 'confirming' } })) return [{ type: 'inbox.confirmAction' }, { type: 'inbox.cancelAction' }];
@@ -273,6 +327,7 @@ export const serializeState = (snapshot: Snapshot) => {
                 ? [row.status, row.pauseAt !== null, row.openRequests]
                 : null,
           action: context.action?.kind ?? null,
+          message: context.message !== null,
           draft: context.noteDraft !== null,
           conflict: context.noteConflict,
           error: context.error !== null,

@@ -149,6 +149,7 @@ const routes: Array<[string, string, RequestInit?]> = [
   ],
   ['POST', '/contact/00000000-0000-4000-8000-000000000000/retry-forward'],
   ['POST', '/subscriptions/sub_Abcdef12345678/actions', { headers: { 'content-type': 'application/json' }, body: '{"kind":"cancel_now"}' }],
+  ['GET', '/mail/1'],
   ['GET', '/no-such-tab'],
 ];
 
@@ -183,7 +184,7 @@ describe('who may use /api/admin', () => {
   });
 
   it('staff get 200 on every read route', async () => {
-    for (const [, path] of routes.filter(([method, path]) => method === 'GET' && path !== '/no-such-tab')) {
+    for (const [, path] of routes.filter(([method, path]) => method === 'GET' && !['/no-such-tab', '/mail/1'].includes(path))) {
       const response = await call(path, staff.token);
       expect(response.status, path).toBe(200);
     }

@@ -49,6 +49,12 @@ export function InboxTabs() {
   );
 }
 
+/** What the search box finds: people on most tabs, an email's recipient, subject or kind on Outgoing mail. */
+export const searchLabels = {
+  people: { label: 'Search by name, email, phone or business', placeholder: 'Search name, email, phone or business' },
+  mail: { label: 'Search by recipient, subject or kind', placeholder: 'Search recipient, subject or kind' },
+} as const;
+
 /** Search (on Enter or the button), clear, and Export CSV. */
 export function InboxToolbar() {
   const tab = InboxActor.useSelector((state) => state.context.tab);
@@ -59,6 +65,7 @@ export function InboxToolbar() {
   const { send } = InboxActor.useActorRef();
 
   const input = useRef<HTMLInputElement>(null);
+  const search = searchLabels[tab === 'mail' ? 'mail' : 'people'];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,14 +89,14 @@ export function InboxToolbar() {
       {/* Keyed by tab: a new tab shows its own search text, not the last one typed (a search keeps the box and focus). */}
       <SearchForm role="search" onSubmit={submit} key={tab}>
         <label htmlFor="inbox-search" className="visually-hidden">
-          Search by name, email, phone or business
+          {search.label}
         </label>
         <Search aria-hidden="true" size={18} />
         <Input
           id="inbox-search"
           name="q"
           type="search"
-          placeholder={tab === 'subscriptions' ? 'Search email, business or subscription id' : 'Search name, email, phone or business'}
+          placeholder={tab === 'subscriptions' ? 'Search email, business or subscription id' : search.placeholder}
           defaultValue={query}
           maxLength={inboxLimits.search}
           ref={input}

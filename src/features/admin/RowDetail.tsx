@@ -9,6 +9,7 @@ import {
   type ContactRow,
   type CustomerRow,
   type InboxRow,
+  type MailRow,
   type OrderRow,
   type QuizRow,
   type StaffSubscriptionRow,
@@ -20,9 +21,10 @@ import { ChatDetail, ContactDetail, CustomerDetail, OrderDetail, QuizDetail } fr
 import { formatTime, planName } from './format';
 import { InboxActor } from './inboxActor';
 import { LeadEditor } from './LeadEditor';
+import { MailDetail } from './MailDetail';
 import { SubscriptionDetail } from './SubscriptionDetail';
 
-/** The row's heading: the person, the buyer, the account or the subscriber. */
+/** The row's heading: the person, the buyer, the account, the subscriber or the email's subject. */
 function titleOf(tab: AdminTab, row: InboxRow): string {
   switch (tab) {
     case 'chat':
@@ -37,6 +39,8 @@ function titleOf(tab: AdminTab, row: InboxRow): string {
       const subscription = row as StaffSubscriptionRow;
       return subscription.businessName || subscription.customerName || subscription.customerEmail || subscription.id;
     }
+    case 'mail':
+      return (row as MailRow).subject || '(no subject)';
     default:
       return (row as ContactRow | QuizRow).name;
   }
@@ -56,6 +60,8 @@ function Body({ tab, row }: { tab: AdminTab; row: InboxRow }) {
       return <CustomerDetail row={row as CustomerRow} />;
     case 'subscriptions':
       return <SubscriptionDetail row={row as StaffSubscriptionRow} />;
+    case 'mail':
+      return <MailDetail row={row as MailRow} />;
   }
 }
 
@@ -72,6 +78,7 @@ export function RowDetail() {
   const retrying = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'retryingForward' } }));
   const acting = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'acting' } }));
   const confirming = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'confirming' } }));
+  const reading = InboxActor.useSelector((state) => state.matches({ ready: { detail: 'reading' } }));
   const { send } = InboxActor.useActorRef();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -100,8 +107,9 @@ export function RowDetail() {
     }
     if (event.key !== 'Tab') return;
     const focusable = [
-      ...(dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], select:not(:disabled), textarea, summary') ??
-        []),
+      ...(dialogRef.current?.querySelectorAll<HTMLElement>(
+        'button:not(:disabled), a[href], select:not(:disabled), textarea, summary, iframe',
+      ) ?? []),
     ];
     const first = focusable[0];
     const last = focusable.at(-1);
@@ -130,7 +138,17 @@ export function RowDetail() {
             <X aria-hidden="true" size={20} />
           </IconButton>
         </Head>
-        <Live role="status">{saving ? 'Saving…' : retrying ? 'Retrying forwarding…' : acting ? 'Changing the subscription…' : ''}</Live>
+        <Live role="status">
+          {saving
+            ? 'Saving…'
+            : retrying
+              ? 'Retrying forwarding…'
+              : acting
+                ? 'Changing the subscription…'
+                : reading
+                  ? 'Loading the email…'
+                  : ''}
+        </Live>
         {error && <FormAlert role="alert">{error}</FormAlert>}
         {'staffNote' in row && (
           <LeadEditor id={row.id} status={row.status} staffNote={row.staffNote} statusChangedAt={row.statusChangedAt} />

@@ -2,6 +2,7 @@ import {
   inboxPageSchema,
   inboxRowSchemas,
   inboxSummarySchema,
+  mailMessageSchema,
   subscriptionActionAnswerSchema,
   type AdminTab,
   type InboxPage,
@@ -9,6 +10,7 @@ import {
   type InboxSummary,
   type LeadTab,
   type LeadUpdate,
+  type MailMessage,
   type SubscriptionAction,
   type SubscriptionActionAnswer,
   noteChanged,
@@ -108,6 +110,11 @@ export function actOnSubscription(
     fetchImpl,
     schema: subscriptionActionAnswerSchema,
   });
+}
+
+/** One email of Outgoing mail with its rendered HTML and plain text, which a page of the list leaves out. */
+export function fetchMailMessage(id: string, { token, fetchImpl }: AdminCallOptions): Promise<MailMessage> {
+  return requestJson(`/api/admin/mail/${encodeURIComponent(id)}`, { token, fetchImpl, schema: mailMessageSchema });
 }
 
 /** The name in `Content-Disposition: attachment; filename="…"` (or filename*=UTF-8''…), else the fallback. */

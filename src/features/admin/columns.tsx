@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { media } from '../../ui/theme';
 import {
   leadStatusLabels,
   type AdminTab,
@@ -7,6 +9,7 @@ import {
   type CustomerRow,
   type InboxRows,
   type LeadStatus,
+  type MailRow,
   type OrderRow,
   type QuizRow,
   type StaffSubscriptionRow,
@@ -22,6 +25,7 @@ import {
   orderStatusLabels,
   planName,
 } from './format';
+import { mailBadge } from './mailWords';
 import { Badge, Flags, Mono, Muted } from './styles';
 import { formatDay, formatPaise, subscriptionBadge } from './subscriptionWords';
 
@@ -163,7 +167,54 @@ const subscriptions: Column<StaffSubscriptionRow>[] = [
   { header: 'Paid through', cell: (row) => formatDay(row.paidThrough) },
 ];
 
-export const inboxColumns: { [T in AdminTab]: Column<InboxRows[T]>[] } = { contact, quiz, chat, orders, customers, subscriptions };
+export function MailBadge({ row }: { row: MailRow }) {
+  const { text, tone } = mailBadge(row);
+  return <Badge $tone={tone}>{text}</Badge>;
+}
+
+const mail: Column<MailRow>[] = [
+  { header: 'Created', time: true, cell: (row) => formatTime(row.createdAt) },
+  { header: 'To', cell: (row) => <Address>{row.to}</Address> },
+  { header: 'Subject', primary: true, cell: (row) => row.subject || '(no subject)' },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <>
+        <MailBadge row={row} />
+        {/* Why it is waiting or was refused; the open email says it in full. */}
+        {row.status !== 'sent' && row.lastError && <Reason>{excerpt(row.lastError, 70)}</Reason>}
+      </>
+    ),
+  },
+  { header: 'Kind', cell: (row) => <Kind>{row.kind}</Kind> },
+];
+
+/** In the table an address breaks only when nothing else fits, so its column is never squeezed to a few letters. */
+const Address = styled.span`
+  ${media.lg} {
+    overflow-wrap: break-word;
+  }
+`;
+
+/** A template's name is one long word: small, and on one line in the table. */
+const Kind = styled(Mono)`
+  font-size: ${({ theme }) => theme.size.xs};
+  ${media.lg} {
+    white-space: nowrap;
+  }
+`;
+
+/** Under the badge, narrow: a mail server's long refusal does not take the table's width. */
+const Reason = styled.small`
+  display: block;
+  max-width: 18rem;
+  margin-top: 0.3rem;
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.size.xs};
+  line-height: 1.5;
+`;
+
+export const inboxColumns: { [T in AdminTab]: Column<InboxRows[T]>[] } = { contact, quiz, chat, orders, customers, subscriptions, mail };
 
 /** The empty list's sentence: nothing at all yet, or nothing for this search. */
 export const emptyLines: Record<AdminTab, string> = {
@@ -173,6 +224,7 @@ export const emptyLines: Record<AdminTab, string> = {
   orders: 'No orders yet.',
   customers: 'No customers yet.',
   subscriptions: 'No subscriptions yet: they appear here once a first charge is paid.',
+  mail: 'No emails yet: every email the site sends appears here, as it was rendered.',
 };
 
 export const nothingMatches = (query: string) => `Nothing matches “${query}”.`;

@@ -1,7 +1,16 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { inboxMachine } from '../../../machines/inbox.machine';
-import { actOnSubscription, downloadCsv, fetchPage, fetchSummary, retryForward, updateLead, type SaveFile } from './adminApi';
+import {
+  actOnSubscription,
+  downloadCsv,
+  fetchMailMessage,
+  fetchPage,
+  fetchSummary,
+  retryForward,
+  updateLead,
+  type SaveFile,
+} from './adminApi';
 
 /** The inbox's actor: the bare machine by default; the page provides the live one below. */
 export const InboxActor = createActorContext(inboxMachine);
@@ -31,6 +40,7 @@ export function liveInboxMachine({ idToken, fetchImpl, save }: InboxEffects) {
       saveLead: fromPromise(async ({ input }) => updateLead(input.tab, input.id, input.update, await auth())),
       retryForward: fromPromise(async ({ input }) => retryForward(input.id, await auth())),
       actOnSubscription: fromPromise(async ({ input }) => actOnSubscription(input.id, input.action, await auth())),
+      loadMail: fromPromise(async ({ input }) => fetchMailMessage(input.id, await auth())),
       exportCsv: fromPromise(async ({ input }) => {
         const { truncated } = await downloadCsv(input.tab, input.q, { ...(await auth()), ...(save ? { save } : {}) });
         return { truncated };
