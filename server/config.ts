@@ -165,6 +165,11 @@ const envSchema = z.object({
   STAFF_NOTIFY_EMAILS: emailList,
   // A Slack or Google Chat incoming webhook that gets the same notices as staff's email; a secret, like SMTP_URL.
   STAFF_NOTIFY_WEBHOOK_URL: urlWithProtocol(['https:', 'http:']),
+  // Staff notices sent on their own in any minute; more than this and the rest come in digests.
+  STAFF_NOTIFY_PER_MINUTE: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int().min(1).max(1000).default(3),
+  ),
   // The site's public address, for links in emails; unset: http://localhost:PORT.
   SITE_URL: urlWithProtocol(['http:', 'https:']),
   MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().min(3).max(200).default('GrowthPath <hello@growthpath.in>')),
@@ -269,7 +274,14 @@ export interface Config {
   distDir: string;
   contactForwardUrl: string | undefined;
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the database (server/mail). */
-  mail: { smtpUrl: string | undefined; from: string; staff: string[]; staffWebhookUrl: string | undefined; siteUrl: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    staff: string[];
+    staffWebhookUrl: string | undefined;
+    staffPerMinute: number;
+    siteUrl: string;
+  };
   /** Keyed hash for the sender's IP; without it no IP-derived value is stored at all. */
   ipHashSecret: string | undefined;
   modes: {
@@ -461,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
       staff: e.STAFF_NOTIFY_EMAILS ?? [brand.email],
       staffWebhookUrl: e.STAFF_NOTIFY_WEBHOOK_URL,
+      staffPerMinute: e.STAFF_NOTIFY_PER_MINUTE,
       siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     razorpay,

@@ -37,7 +37,16 @@ export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date(
         contentType: file.contentType,
         content: Buffer.from(file.contentBase64, 'base64'),
       }));
-      await transport.sendMail({ from, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text, attachments });
+      // The stored email's id goes along, so a delivered copy can be traced to its row (and a resend spotted).
+      await transport.sendMail({
+        from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments,
+        headers: { 'X-GrowthPath-Mail-Id': String(mail.id) },
+      });
     } catch (error) {
       if (!refusedForGood(error)) throw error;
       await markMail(db, mail.id, 'refused', { error: error instanceof Error ? error.message : String(error) });

@@ -5,6 +5,8 @@ export interface MailSettings {
   staff: string[];
   /** Staff's chat webhook (Slack or Google Chat) told the same, when set. */
   webhook: boolean;
+  /** Staff notices sent on their own in any minute before the rest wait for a digest. */
+  staffPerMinute: number;
   /** The site's public address, for links. */
   siteUrl: string;
 }

@@ -17,6 +17,7 @@ export function mailSettingsOf(config: Config): MailSettings {
     mode: config.modes.mail,
     staff: config.mail.staff,
     webhook: Boolean(config.mail.staffWebhookUrl),
+    staffPerMinute: config.mail.staffPerMinute,
     siteUrl: config.mail.siteUrl,
   };
 }

@@ -9,11 +9,11 @@ import type { MailSettings } from './settings';
 import { StaffDigest } from './templates/staffEmails';
 
 /**
- * Staff hear of each event once, on their own while few arrive. In a burst (more than `individually` in a
- * minute) the rest wait for a digest sent at the end of each `digestEveryMs` slot, so 50 leads in a minute are 3
- * emails and 2 or 3 digests, not 50 emails. Each email or digest also goes to the chat webhook when one is set.
+ * Staff hear of each event once, on their own while few arrive. In a burst (more than STAFF_NOTIFY_PER_MINUTE in a
+ * minute, 3 by default) the rest wait for a digest sent at the end of each `digestEveryMs` slot, so 50 leads in a
+ * minute are 3 emails and 2 or 3 digests, not 50 emails. Each email or digest also goes to the chat webhook when set.
  */
-export const staffBurst = { individually: 3, windowMs: 60_000, digestEveryMs: 30_000, digestGraceMs: 5_000 } as const;
+export const staffBurst = { windowMs: 60_000, digestEveryMs: 30_000, digestGraceMs: 5_000 } as const;
 
 export const staffDigestKind = 'staff.digest';
 export const staffWebhookKind = 'staff.webhook';
@@ -58,7 +58,7 @@ export async function notifyStaff(
     .select({ n: count() })
     .from(staffNotices)
     .where(and(eq(staffNotices.held, false), gt(staffNotices.createdAt, new Date(now.getTime() - staffBurst.windowMs))));
-  const held = (recent?.n ?? 0) >= staffBurst.individually;
+  const held = (recent?.n ?? 0) >= settings.staffPerMinute;
   const [row] = await tx
     .insert(staffNotices)
     .values({ event: notice.event, subject: notice.subject, link: notice.link, held, createdAt: now })
@@ -109,7 +109,7 @@ export function createStaffDigestHandler({
     const first = waiting[0];
     if (!first) return;
     const subject = `${waiting.length} more ${waiting.length === 1 ? 'event' : 'events'} for staff — GrowthPath digest`;
-    const email = await renderEmail(StaffDigest({ notices: waiting, burst: staffBurst.individually }));
+    const email = await renderEmail(StaffDigest({ notices: waiting, burst: settings.staffPerMinute }));
     await db.transaction(async (tx) => {
       const ids = waiting.map((notice) => notice.id);
       const taken = await tx

@@ -137,8 +137,10 @@ describe('POST /api/contact', () => {
       sourceIpHash: null,
     });
     expect(rows[0]?.createdAt).toBeInstanceOf(Date);
-    // No CONTACT_FORWARD_URL: nothing is queued.
-    expect(await testDb.db.select().from(outbox)).toHaveLength(0);
+    // No CONTACT_FORWARD_URL: no forward is queued, only the event its emails are composed from.
+    expect((await testDb.db.select().from(outbox)).map((row) => [row.kind, row.payload])).toEqual([
+      ['mail.event', { type: 'contact.received', messageId: rows[0]!.id }],
+    ]);
   });
 
   it('accepts multipart/form-data, as the browser form sends it', async () => {

@@ -288,7 +288,7 @@ describe('a reply’s time budget, a visitor leaving, and failures', () => {
   it('answers an error event when the lead cannot be stored', async () => {
     const broken = new Proxy(testDb.db, {
       get(target, property) {
-        if (property === 'insert' || property === 'select')
+        if (property === 'insert' || property === 'select' || property === 'transaction')
           return () => {
             throw new Error('database is down');
           };

@@ -1,3 +1,4 @@
+import { brand } from '../../src/content/brand';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
@@ -78,6 +79,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.in' })).toThrow(/SMTP_URL: must be an absolute smtp or smtps URL/);
     expect(() => loadConfig({ STAFF_NOTIFY_EMAILS: 'leads@growthpath.in, not-an-address' })).toThrow(/STAFF_NOTIFY_EMAILS/);
     expect(() => loadConfig({ STAFF_NOTIFY_EMAILS: 'a@b.in\r\nBcc: c@d.in' })).toThrow(/STAFF_NOTIFY_EMAILS/);
+    // Unset, the agency's own address hears of every lead; 3 notices a minute on their own, then digests.
+    expect(loadConfig({}).mail).toMatchObject({ staff: [brand.email], staffPerMinute: 3, staffWebhookUrl: undefined });
+    const hooked = loadConfig({ STAFF_NOTIFY_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/x', STAFF_NOTIFY_PER_MINUTE: '10' });
+    expect(hooked.mail).toMatchObject({ staffWebhookUrl: 'https://hooks.slack.com/services/T0/B0/x', staffPerMinute: 10 });
+    expect(() => loadConfig({ STAFF_NOTIFY_WEBHOOK_URL: 'hooks.slack.com/x' })).toThrow(/STAFF_NOTIFY_WEBHOOK_URL/);
+    expect(() => loadConfig({ STAFF_NOTIFY_PER_MINUTE: '0' })).toThrow(/STAFF_NOTIFY_PER_MINUTE: must be a whole number from 1 to 1000/);
   });
 
   it('refuses a DATABASE_URL that is not a PostgreSQL URL', () => {
