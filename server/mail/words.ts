@@ -3,7 +3,12 @@
  * Figures and dates are formatted by the caller and passed in, so each sentence stays whole in both languages.
  */
 
+import { brand } from '../../src/content/brand';
+
 export type MailLanguage = 'en' | 'hi';
+
+/** The phone number kept on one line inside a sentence. */
+const phone = brand.phoneDisplay.replace(/ /g, '\u00a0');
 
 export interface MailWords {
   lang: MailLanguage;
@@ -64,10 +69,15 @@ export interface MailWords {
   };
   cancelled: {
     subject: string;
+    /** When the account manager cancelled it. */
+    subjectByStaff: string;
     preview: (date: string) => string;
     byClient: (plan: string, date: string) => string;
     byStaff: (plan: string, date: string) => string;
+    /** After the client's own cancellation: they may still change their mind. */
     afterward: string;
+    /** After their account manager's: in case it was not what they expected. */
+    afterwardByStaff: string;
   };
   changed: {
     subject: Record<'pause' | 'resume' | 'change_plan', string>;
@@ -89,7 +99,7 @@ const en: MailWords = {
     subject: 'Your growth plan from GrowthPath',
     preview: 'Your personalised growth plan is attached. We will reply within 24 hours.',
     body: (plan) => [
-      `Thank you for telling us about your business. Based on your answers we recommend ${plan}.`,
+      `Thank you for telling us about your business. Based on your answers, we recommend ${plan}.`,
       'Your personalised growth plan is attached as a PDF, so you can read it again or share it with a partner.',
       'Someone from our team will reply within 24 hours to talk it through, with no obligation.',
     ],
@@ -99,7 +109,7 @@ const en: MailWords = {
     subject: 'Welcome to GrowthPath: your account is ready',
     preview: 'Your account is ready. Set a password to sign in any time.',
     body: (plan, email) => [
-      `Thank you for choosing ${plan}. Your GrowthPath account is ready, under ${email}.`,
+      `Thank you for choosing ${plan}. Your GrowthPath account is ready, and you sign in with ${email}.`,
       'Set a password so you can sign in to your dashboard from any device:',
     ],
     button: 'Set your password',
@@ -142,16 +152,18 @@ const en: MailWords = {
       `We tried several times and could not take your monthly payment of ${amount} for ${plan}, so the charges have stopped and your plan will lapse.`,
     whatToDo: [
       'Check that your card has not expired and has enough limit, or that your bank allows recurring (e-mandate) payments.',
-      'Reply to this email or call us, and your account manager will send a new payment link or help you change the card.',
+      `Reply to this email or call us on ${phone}, and your account manager will send a new payment link or help you change the card.`,
     ],
   },
   cancelled: {
     subject: 'Your cancellation is confirmed',
+    subjectByStaff: 'Your plan has been cancelled',
     preview: (date) => `Your plan stays active until ${date}.`,
     byClient: (plan, date) =>
       `As you asked, ${plan} is cancelled. You will not be charged again, and your service continues until ${date}.`,
     byStaff: (plan, date) => `Your account manager has cancelled ${plan}. You will not be charged again, and your service ends on ${date}.`,
     afterward: 'If you change your mind before then, reply to this email and we will keep it going.',
+    afterwardByStaff: 'If this is not what you expected, or you would like to keep your plan, reply to this email before then.',
   },
   changed: {
     subject: {
@@ -159,7 +171,8 @@ const en: MailWords = {
       resume: 'Your plan is running again',
       change_plan: 'Your plan is changing',
     },
-    pause: (date) => `As agreed with your account manager, your plan is paused from ${date}. You will not be charged while it is paused.`,
+    pause: (date) =>
+      `As agreed with your account manager, your plan will be paused from ${date}. You will not be charged while it is paused.`,
     resume: 'As agreed with your account manager, your plan is running again, and monthly charges continue as before.',
     changePlan: (plan, date) =>
       `As agreed with your account manager, your plan changes to ${plan} from ${date}, when your next monthly charge will be at the new price.`,
@@ -172,15 +185,15 @@ const hi: MailWords = {
   locale: 'hi-IN',
   hello: (name) => `नमस्ते ${name},`,
   signOff: '— GrowthPath टीम',
-  replyHelp: 'कोई सवाल? इस ईमेल का जवाब दें, आपके अकाउंट मैनेजर उत्तर देंगे।',
+  replyHelp: 'कोई सवाल हो, तो इसी ईमेल का जवाब दें। आपके अकाउंट मैनेजर आपको उत्तर देंगे।',
   openDashboard: 'अपना डैशबोर्ड खोलें',
   quizReceived: {
     subject: 'GrowthPath से आपकी विकास योजना',
     preview: 'आपकी व्यक्तिगत विकास योजना संलग्न है। हम 24 घंटे में जवाब देंगे।',
     body: (plan) => [
       `अपने व्यवसाय के बारे में बताने के लिए धन्यवाद। आपके उत्तरों के आधार पर हम ${plan} की सलाह देते हैं।`,
-      'आपकी व्यक्तिगत विकास योजना PDF के रूप में संलग्न है, ताकि आप इसे फिर से पढ़ सकें या किसी साथी के साथ साझा कर सकें।',
-      'हमारी टीम का कोई सदस्य 24 घंटे के भीतर आपसे बात करने के लिए जवाब देगा, बिना किसी बाध्यता के।',
+      'आपकी व्यक्तिगत विकास योजना PDF के रूप में संलग्न है, ताकि आप इसे बाद में फिर पढ़ सकें या अपने पार्टनर के साथ साझा कर सकें।',
+      'हमारी टीम का कोई सदस्य 24 घंटे के भीतर आपसे संपर्क करके इस योजना पर बात करेगा। इसमें आप पर कोई बाध्यता नहीं है।',
     ],
     attached: 'संलग्न: आपकी विकास योजना (PDF)।',
   },
@@ -188,18 +201,18 @@ const hi: MailWords = {
     subject: 'GrowthPath में आपका स्वागत है: आपका अकाउंट तैयार है',
     preview: 'आपका अकाउंट तैयार है। कभी भी साइन इन करने के लिए पासवर्ड बनाएँ।',
     body: (plan, email) => [
-      `${plan} चुनने के लिए धन्यवाद। आपका GrowthPath अकाउंट ${email} पर तैयार है।`,
+      `${plan} चुनने के लिए धन्यवाद। आपका GrowthPath अकाउंट तैयार है, और आप ${email} से साइन इन करेंगे।`,
       'पासवर्ड बनाएँ, ताकि आप किसी भी डिवाइस से अपने डैशबोर्ड में साइन इन कर सकें:',
     ],
     button: 'अपना पासवर्ड बनाएँ',
-    linkNote: 'यह लिंक एक घंटे तक काम करता है। उसके बाद साइन-इन पेज पर “पासवर्ड भूल गए?” चुनें, हम नया लिंक भेज देंगे।',
+    linkNote: 'यह लिंक एक घंटे तक काम करेगा। उसके बाद साइन इन पेज पर “पासवर्ड भूल गए?” चुनें, हम नया लिंक भेज देंगे।',
     signIn: 'साइन इन पेज पर जाएँ',
-    viaSignIn: 'साइन-इन पेज पर “पासवर्ड भूल गए?” चुनें, हम पासवर्ड बनाने का लिंक ईमेल कर देंगे।',
+    viaSignIn: 'साइन इन पेज पर “पासवर्ड भूल गए?” चुनें, हम पासवर्ड बनाने का लिंक ईमेल कर देंगे।',
   },
   receipt: {
     subject: (plan) => `भुगतान रसीद: ${plan}`,
     preview: (amount) => `हमें आपका ${amount} का भुगतान मिल गया है। धन्यवाद।`,
-    intro: (plan) => `आपके भुगतान के लिए धन्यवाद। यह ${plan} की आपकी रसीद है; इसे अपने रिकॉर्ड के लिए रखें।`,
+    intro: (plan) => `आपके भुगतान के लिए धन्यवाद। यह ${plan} के लिए आपकी रसीद है। इसे अपने रिकॉर्ड के लिए संभालकर रखें।`,
     title: 'रसीद',
     number: 'रसीद संख्या',
     date: 'तारीख',
@@ -213,33 +226,36 @@ const hi: MailWords = {
     paymentId: 'भुगतान ID',
     from: 'विक्रेता',
     gstin: 'GSTIN',
-    taxNote: 'राशि भारतीय रुपये में, लागू करों सहित। अपने GSTIN के साथ GST चालान के लिए हमसे कहें।',
+    taxNote: 'सभी राशियाँ भारतीय रुपये में हैं और इनमें लागू कर शामिल हैं। अपने GSTIN वाला GST इनवॉइस चाहिए, तो हमें बताएँ।',
   },
   invoicePaid: {
     subject: (plan, period) => `भुगतान हुआ: ${plan}, ${period}`,
     preview: (amount) => `आपका ${amount} का मासिक भुगतान हो गया है।`,
     intro: (amount, plan) => `${plan} के लिए आपका ${amount} का मासिक भुगतान हो गया है। धन्यवाद।`,
     period: 'अवधि',
-    next: (date) => `आपका अगला भुगतान ${date} को है।`,
+    next: (date) => `आपका अगला भुगतान ${date} को होगा।`,
   },
   chargeFailed: {
     subject: 'ज़रूरी: आपका मासिक भुगतान नहीं हो पाया',
     preview: 'आपका मासिक भुगतान नहीं हो पाया। आगे क्या करें, यहाँ पढ़ें।',
     retrying: (amount, plan) =>
-      `हम ${plan} के लिए आपका ${amount} का मासिक भुगतान नहीं ले पाए। आपके बैंक या कार्ड ने इसे अस्वीकार कर दिया; हम अगले कुछ दिनों में फिर कोशिश करेंगे।`,
+      `${plan} के लिए आपका ${amount} का मासिक भुगतान नहीं हो पाया, क्योंकि आपके बैंक या कार्ड ने उसे अस्वीकार कर दिया। हम अगले कुछ दिनों में फिर से कोशिश करेंगे।`,
     halted: (amount, plan) =>
-      `कई बार कोशिश करने के बाद भी हम ${plan} के लिए आपका ${amount} का मासिक भुगतान नहीं ले पाए, इसलिए शुल्क रुक गए हैं और आपका प्लान समाप्त हो जाएगा।`,
+      `कई बार कोशिश करने के बाद भी ${plan} के लिए आपका ${amount} का मासिक भुगतान नहीं हो पाया। इसलिए अब आगे भुगतान लेने की कोशिश नहीं की जाएगी, और आपका प्लान समाप्त हो जाएगा।`,
     whatToDo: [
-      'जाँच लें कि आपका कार्ड एक्सपायर नहीं हुआ है और उसमें पर्याप्त लिमिट है, या आपका बैंक आवर्ती (ई-मैंडेट) भुगतान की अनुमति देता है।',
-      'इस ईमेल का जवाब दें या हमें कॉल करें; आपके अकाउंट मैनेजर नया भुगतान लिंक भेजेंगे या कार्ड बदलने में मदद करेंगे।',
+      'जाँच लें कि आपका कार्ड एक्सपायर तो नहीं हुआ है और उसमें पर्याप्त लिमिट है, या आपका बैंक ऑटो-डेबिट (ई-मैंडेट) भुगतान की अनुमति देता है।',
+      `इस ईमेल का जवाब दें या हमें ${phone} पर कॉल करें। आपके अकाउंट मैनेजर नया भुगतान लिंक भेजेंगे या कार्ड बदलने में मदद करेंगे।`,
     ],
   },
   cancelled: {
     subject: 'आपका रद्दीकरण पक्का हो गया है',
+    subjectByStaff: 'आपका प्लान रद्द कर दिया गया है',
     preview: (date) => `आपका प्लान ${date} तक चालू रहेगा।`,
-    byClient: (plan, date) => `आपके कहे अनुसार ${plan} रद्द कर दिया गया है। आपसे फिर शुल्क नहीं लिया जाएगा, और आपकी सेवा ${date} तक जारी रहेगी।`,
-    byStaff: (plan, date) => `आपके अकाउंट मैनेजर ने ${plan} रद्द कर दिया है। आपसे फिर शुल्क नहीं लिया जाएगा, और आपकी सेवा ${date} को समाप्त होगी।`,
-    afterward: 'अगर तब तक आपका मन बदल जाए, तो इस ईमेल का जवाब दें और हम इसे जारी रखेंगे।',
+    byClient: (plan, date) => `आपके अनुरोध पर ${plan} रद्द कर दिया गया है। अब आपसे आगे कोई शुल्क नहीं लिया जाएगा, और आपकी सेवा ${date} तक चालू रहेगी।`,
+    byStaff: (plan, date) =>
+      `आपके अकाउंट मैनेजर ने ${plan} रद्द कर दिया है। अब आपसे आगे कोई शुल्क नहीं लिया जाएगा, और आपकी सेवा ${date} को समाप्त हो जाएगी।`,
+    afterward: 'अगर तब तक आपका मन बदल जाए, तो इस ईमेल का जवाब दें और हम आपका प्लान जारी रखेंगे।',
+    afterwardByStaff: 'अगर आपको इसकी उम्मीद नहीं थी, या आप अपना प्लान जारी रखना चाहते हैं, तो उससे पहले इस ईमेल का जवाब दें।',
   },
   changed: {
     subject: {
@@ -247,10 +263,11 @@ const hi: MailWords = {
       resume: 'आपका प्लान फिर से चालू है',
       change_plan: 'आपका प्लान बदल रहा है',
     },
-    pause: (date) => `आपके अकाउंट मैनेजर से तय हुए अनुसार, आपका प्लान ${date} से रोका जा रहा है। रुके रहने के दौरान कोई शुल्क नहीं लिया जाएगा।`,
-    resume: 'आपके अकाउंट मैनेजर से तय हुए अनुसार, आपका प्लान फिर से चालू है, और मासिक शुल्क पहले की तरह जारी रहेंगे।',
-    changePlan: (plan, date) => `आपके अकाउंट मैनेजर से तय हुए अनुसार, ${date} से आपका प्लान ${plan} हो जाएगा; अगला मासिक शुल्क नई कीमत पर होगा।`,
-    question: 'अगर यह वह नहीं है जो तय हुआ था, तो इस ईमेल का जवाब दें।',
+    pause: (date) => `जैसा आपके अकाउंट मैनेजर के साथ तय हुआ, आपका प्लान ${date} से रोक दिया जाएगा। जब तक प्लान रुका रहेगा, आपसे कोई शुल्क नहीं लिया जाएगा।`,
+    resume: 'जैसा आपके अकाउंट मैनेजर के साथ तय हुआ, आपका प्लान फिर से चालू हो गया है, और मासिक शुल्क पहले की तरह लिया जाएगा।',
+    changePlan: (plan, date) =>
+      `जैसा आपके अकाउंट मैनेजर के साथ तय हुआ, ${date} से आपका प्लान ${plan} हो जाएगा। उसी दिन से मासिक शुल्क नई कीमत पर लिया जाएगा।`,
+    question: 'अगर ऐसा तय नहीं हुआ था, तो कृपया इस ईमेल का जवाब दें।',
   },
 };
 

@@ -263,6 +263,6 @@ describe('cancelling and changes by the account manager', () => {
     const changes = (await mailsTo(client.email)).filter((mail) => mail.kind === 'client.subscriptionChanged');
     expect(changes.map((mail) => mail.subject)).toEqual(['Your plan is changing', 'Your plan will be paused']);
     expect(changes[0]!.text).toMatch(/your plan changes to Growth Engine from/);
-    expect(changes[1]!.text).toMatch(/your plan is paused from/);
+    expect(changes[1]!.text).toMatch(/your plan will be paused from/);
   });
 });

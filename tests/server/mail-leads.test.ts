@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/domain/chat';
-import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
+import type { QuizAnswers } from '../../src/domain/quiz';
 import { mailMessages, staffNotices } from '../../server/db/schema';
 import type { MailAttachment } from '../../server/mail/repository';
 import { staffBurst } from '../../server/mail/staffNotices';
+import { quizProspect } from '../fixtures/quizProspect';
 import { newConversationId, readChat } from './chat-support';
 import { drain, mailWorker } from './mailSupport';
 import { openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
@@ -59,23 +60,7 @@ beforeEach(async () => {
   clock = new Date(Date.now() + 60_000);
 });
 
-const answers: QuizAnswers = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  email: 'asha@raostores.in',
-  role: 'Owner',
-  businessName: 'राव स्टोर्स',
-  industry: 'Retail',
-  locationType: 'Online-only',
-  monthlyRevenue: '₹1L – ₹5L',
-  goals: ['increase-leads'],
-  hasWebsite: 'No',
-  runningAds: 'Yes',
-  monthlyAdSpend: 50000,
-  googleBusinessProfile: 'No',
-  roughBudget: '< ₹20,000',
-  acceptTerms: true,
-};
+const answers = quizProspect({ businessName: 'राव स्टोर्स' }) as QuizAnswers;
 
 async function post(path: string, body: unknown) {
   const response = await fetch(`${app.url}${path}`, {

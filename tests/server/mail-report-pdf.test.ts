@@ -5,26 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportEn } from '../../src/content/report.en';
 import { reportHi } from '../../src/content/report.hi';
-import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
+import type { QuizAnswers } from '../../src/domain/quiz';
 import { buildReport } from '../../src/domain/report';
 import { scriptRuns } from '../../server/mail/reportPdf';
+import { quizProspect } from '../fixtures/quizProspect';
 import { reportPdfOnThread } from '../../server/mail/reportPdfThread';
 
 /** The report PDF the quiz's reply carries: the page's own words, Hindi shaped, made off the server's event loop. */
 
-const answers = {
-  ...emptyQuizDraft(),
-  fullName: 'Asha Verma',
-  businessName: 'Rao Stores',
-  industry: 'Retail',
-  locationType: 'Online-only',
-  monthlyRevenue: '₹1L – ₹5L',
-  goals: ['increase-leads'],
-  hasWebsite: 'No',
-  runningAds: 'Yes',
-  monthlyAdSpend: 50000,
-  googleBusinessProfile: 'No',
-} as QuizAnswers;
+const answers = quizProspect() as QuizAnswers;
 
 function textOf(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'report-pdf-')), 'report.pdf');

@@ -21,7 +21,7 @@ export async function contactReceived({ db, settings }: ComposeContext, messageI
   if (!message) return nothing; // erased since (a privacy request)
   const link = adminLink(settings, 'contact', message.email);
   const [reply, notice] = await Promise.all([
-    renderEmail(ContactReceived({ name: message.name })),
+    renderEmail(ContactReceived({ name: message.name.trim().split(/\s+/)[0] ?? message.name })),
     renderEmail(
       StaffNotice({
         headline: `${message.name} wrote through the contact form.`,

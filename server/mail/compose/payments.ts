@@ -178,8 +178,8 @@ export async function chargeFailed(
     renderEmail(
       StaffNotice({
         headline: halted
-          ? `Charges stopped: ${subscription.customerEmail}'s ${plan} could not be charged ${amount} after several tries.`
-          : `Failed charge: ${subscription.customerEmail}'s ${amount} for ${plan} was declined; the gateway will retry.`,
+          ? `Charges stopped: ${amount} for ${plan} could not be charged to ${subscription.customerEmail} after several tries.`
+          : `Failed charge: ${amount} for ${plan} was declined for ${subscription.customerEmail}; the gateway will retry.`,
         facts: [
           ['Email', subscription.customerEmail],
           ['Business', client.businessName ?? 'not given'],

@@ -56,7 +56,7 @@ export async function subscriptionCancelled(
         kind: 'client.cancelled',
         dedupeKey: `cancelled:${subscriptionId}`,
         to: row.customerEmail,
-        subject: client.words.cancelled.subject,
+        subject: by === 'client' ? client.words.cancelled.subject : client.words.cancelled.subjectByStaff,
         ...email,
       },
     ],

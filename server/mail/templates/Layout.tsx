@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Body, Button, Column, Container, Head, Hr, Html, Preview, Row, Section, Text } from '@react-email/components';
 import { brand } from '../../../src/content/brand';
 
@@ -20,7 +20,9 @@ export function Layout({ lang = 'en', preview, children }: { lang?: 'en' | 'hi';
           <Section>{children}</Section>
           <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0 12px' }} />
           <Text style={{ color: '#6b7280', fontSize: 12, lineHeight: '18px', margin: 0 }}>
-            {brand.legalName} · {brand.location} · {brand.email} · {brand.phoneDisplay}
+            {brand.legalName}, {brand.location}
+            <br />
+            {brand.email} · <span style={{ whiteSpace: 'nowrap' }}>{brand.phoneDisplay}</span>
           </Text>
         </Container>
       </Body>
@@ -30,6 +32,14 @@ export function Layout({ lang = 'en', preview, children }: { lang?: 'en' | 'hi';
 
 export const paragraph = { color: '#111827', fontSize: 15, lineHeight: '24px', margin: '0 0 12px' } as const;
 
+/** A smaller aside (how long a link works, what the amounts include). */
+export const note = { ...paragraph, color: '#4b5563', fontSize: 13, lineHeight: '20px' } as const;
+
+export const link = { color: brandColour, textDecoration: 'underline' } as const;
+
+/** A "• " line whose wrapped lines stay clear of the bullet (a hanging indent the width of "• "). */
+export const bulletLine = { ...paragraph, paddingLeft: 16, textIndent: -10 } as const;
+
 export function Paragraphs({ lines }: { lines: readonly string[] }) {
   return lines.map((line) => (
     <Text key={line} style={paragraph}>
@@ -38,12 +48,45 @@ export function Paragraphs({ lines }: { lines: readonly string[] }) {
   ));
 }
 
+/** A list whose wrapped lines stay clear of the bullet; the plain-text part keeps each as "• step". */
+export function Bullets({ items }: { items: readonly string[] }) {
+  return items.map((item) => (
+    <Text key={item} style={bulletLine}>
+      • {item}
+    </Text>
+  ));
+}
+
+/** Someone's own words, line breaks kept (as <br>, so the plain-text part keeps them too). */
+export function Quote({ text }: { text: string }) {
+  const lines = text.split(/\r?\n/);
+  return (
+    <Text style={{ ...paragraph, borderLeft: `3px solid ${brandColour}`, paddingLeft: 12, wordBreak: 'break-word' }}>
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
 export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: '8px 0 16px' }}>
       <Button
         href={href}
-        style={{ backgroundColor: brandColour, borderRadius: 8, color: '#ffffff', fontSize: 15, fontWeight: 700, padding: '12px 20px' }}
+        style={{
+          backgroundColor: brandColour,
+          borderRadius: 8,
+          color: '#ffffff',
+          fontSize: 15,
+          fontWeight: 700,
+          lineHeight: '20px',
+          padding: '12px 20px',
+          textDecoration: 'none',
+        }}
       >
         {children}
       </Button>
@@ -51,19 +94,23 @@ export function ActionButton({ href, children }: { href: string; children: React
   );
 }
 
-/** Label and value rows (a receipt, a lead's details): two columns that stay aligned in every mail app. */
+/**
+ * Label and value rows (a receipt, a lead's details): two columns that stay aligned in every mail app. With
+ * `strongLast` the last row is the total: bold, under a rule.
+ */
 export function Facts({ rows, strongLast = false }: { rows: readonly (readonly [string, string])[]; strongLast?: boolean }) {
   return (
     <Section style={{ border: '1px solid #e5e7eb', borderRadius: 8, margin: '4px 0 16px', padding: '4px 12px' }}>
       {rows.map(([label, value], index) => {
         const strong = strongLast && index === rows.length - 1;
         const cell = { fontSize: 14, lineHeight: '20px', margin: '6px 0', fontWeight: strong ? 700 : 400 } as const;
+        const column = { verticalAlign: 'top', ...(strong ? { borderTop: '1px solid #e5e7eb', paddingTop: 4 } : {}) } as const;
         return (
           <Row key={label}>
-            <Column style={{ width: '42%', verticalAlign: 'top' }}>
-              <Text style={{ ...cell, color: '#6b7280' }}>{label}</Text>
+            <Column style={{ ...column, width: '40%', paddingRight: 8 }}>
+              <Text style={{ ...cell, color: strong ? '#111827' : '#6b7280' }}>{label}</Text>
             </Column>
-            <Column style={{ verticalAlign: 'top' }}>
+            <Column style={column}>
               <Text style={{ ...cell, color: '#111827', wordBreak: 'break-word' }}>{value}</Text>
             </Column>
           </Row>

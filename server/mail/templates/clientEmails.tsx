@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components';
 import type { MailWords } from '../words';
-import { ActionButton, Facts, Layout, Paragraphs, paragraph } from './Layout';
+import { ActionButton, Bullets, Facts, Layout, Paragraphs, note, paragraph } from './Layout';
 
 /**
  * What a client hears about their account and billing, each in the language they used. Amounts, dates and plan
@@ -13,11 +13,12 @@ interface Client {
   dashboardUrl: string;
 }
 
-function Closing({ words, dashboardUrl }: Pick<Client, 'words' | 'dashboardUrl'>) {
+/** The dashboard button and the sign-off; `replyHelp` false when the email has already asked for a reply. */
+function Closing({ words, dashboardUrl, replyHelp = true }: Pick<Client, 'words' | 'dashboardUrl'> & { replyHelp?: boolean }) {
   return (
     <>
       <ActionButton href={dashboardUrl}>{words.openDashboard}</ActionButton>
-      <Text style={paragraph}>{words.replyHelp}</Text>
+      {replyHelp ? <Text style={paragraph}>{words.replyHelp}</Text> : null}
       <Text style={paragraph}>{words.signOff}</Text>
     </>
   );
@@ -37,9 +38,7 @@ export function Welcome({
       <Text style={paragraph}>{words.hello(name)}</Text>
       <Paragraphs lines={words.welcome.body(plan, email)} />
       <ActionButton href={passwordLink ?? signInUrl}>{passwordLink ? words.welcome.button : words.welcome.signIn}</ActionButton>
-      <Text style={{ ...paragraph, color: '#4b5563', fontSize: 13 }}>
-        {passwordLink ? words.welcome.linkNote : words.welcome.viaSignIn}
-      </Text>
+      <Text style={note}>{passwordLink ? words.welcome.linkNote : words.welcome.viaSignIn}</Text>
       <Text style={paragraph}>{words.replyHelp}</Text>
       <Text style={paragraph}>{words.signOff}</Text>
     </Layout>
@@ -63,7 +62,7 @@ export function Receipt({ words, name, dashboardUrl, plan, total, rows, seller }
       <Text style={{ ...paragraph, fontSize: 17, fontWeight: 700, margin: '8px 0 4px' }}>{words.receipt.title}</Text>
       <Facts rows={rows} strongLast />
       <Facts rows={seller} />
-      <Text style={{ ...paragraph, color: '#4b5563', fontSize: 13 }}>{words.receipt.taxNote}</Text>
+      <Text style={note}>{words.receipt.taxNote}</Text>
       <Closing words={words} dashboardUrl={dashboardUrl} />
     </Layout>
   );
@@ -101,12 +100,8 @@ export function ChargeFailed({
     <Layout lang={words.lang} preview={words.chargeFailed.preview}>
       <Text style={paragraph}>{words.hello(name)}</Text>
       <Text style={paragraph}>{halted ? words.chargeFailed.halted(amount, plan) : words.chargeFailed.retrying(amount, plan)}</Text>
-      {words.chargeFailed.whatToDo.map((step) => (
-        <Text key={step} style={{ ...paragraph, paddingLeft: 12 }}>
-          • {step}
-        </Text>
-      ))}
-      <Closing words={words} dashboardUrl={dashboardUrl} />
+      <Bullets items={words.chargeFailed.whatToDo} />
+      <Closing words={words} dashboardUrl={dashboardUrl} replyHelp={false} />
     </Layout>
   );
 }
@@ -123,8 +118,8 @@ export function Cancelled({
     <Layout lang={words.lang} preview={words.cancelled.preview(endsOn)}>
       <Text style={paragraph}>{words.hello(name)}</Text>
       <Text style={paragraph}>{by === 'client' ? words.cancelled.byClient(plan, endsOn) : words.cancelled.byStaff(plan, endsOn)}</Text>
-      <Text style={paragraph}>{words.cancelled.afterward}</Text>
-      <Closing words={words} dashboardUrl={dashboardUrl} />
+      <Text style={paragraph}>{by === 'client' ? words.cancelled.afterward : words.cancelled.afterwardByStaff}</Text>
+      <Closing words={words} dashboardUrl={dashboardUrl} replyHelp={false} />
     </Layout>
   );
 }
@@ -135,7 +130,7 @@ export function SubscriptionChanged({ words, name, dashboardUrl, sentence }: Cli
       <Text style={paragraph}>{words.hello(name)}</Text>
       <Text style={paragraph}>{sentence}</Text>
       <Text style={paragraph}>{words.changed.question}</Text>
-      <Closing words={words} dashboardUrl={dashboardUrl} />
+      <Closing words={words} dashboardUrl={dashboardUrl} replyHelp={false} />
     </Layout>
   );
 }

@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components';
 import type { MailWords } from '../words';
-import { Layout, Paragraphs, paragraph } from './Layout';
+import { Layout, Paragraphs, note, paragraph } from './Layout';
 
 /** To the person who sent the contact form (in English: the form asks no language): it arrived, and when to expect an answer. */
 export function ContactReceived({ name }: { name: string }) {
@@ -24,7 +24,8 @@ export function QuizReceived({ words, name, plan }: { words: MailWords; name: st
     <Layout lang={words.lang} preview={words.quizReceived.preview}>
       <Text style={paragraph}>{words.hello(name)}</Text>
       <Paragraphs lines={words.quizReceived.body(plan)} />
-      <Text style={{ ...paragraph, color: '#374151', fontStyle: 'italic' }}>{words.quizReceived.attached}</Text>
+      {/* Not italic: Devanagari has no italic, and a slanted one reads badly. */}
+      <Text style={note}>{words.quizReceived.attached}</Text>
       <Text style={paragraph}>{words.signOff}</Text>
     </Layout>
   );

@@ -1,5 +1,5 @@
 import { Link, Text } from '@react-email/components';
-import { Facts, Layout, paragraph } from './Layout';
+import { ActionButton, Facts, Layout, Quote, bulletLine, link, note, paragraph } from './Layout';
 
 export interface StaffNoticeProps {
   /** One line: what happened. */
@@ -11,34 +11,35 @@ export interface StaffNoticeProps {
 }
 
 /** To staff: one event, its essentials, and the way to it in the inbox. */
-export function StaffNotice({ headline, facts, quote, link }: StaffNoticeProps) {
+export function StaffNotice({ headline, facts, quote, link: href }: StaffNoticeProps) {
   return (
     <Layout preview={headline}>
       <Text style={{ ...paragraph, fontWeight: 700 }}>{headline}</Text>
       <Facts rows={facts} />
-      {quote ? (
-        <Text style={{ ...paragraph, whiteSpace: 'pre-wrap', borderLeft: '3px solid #1d4ed8', paddingLeft: 12 }}>{quote}</Text>
-      ) : null}
-      <Text style={paragraph}>
-        <Link href={link}>Open it in the staff inbox</Link>
-      </Text>
+      {quote ? <Quote text={quote} /> : null}
+      <ActionButton href={href}>Open it in the staff inbox</ActionButton>
     </Layout>
   );
 }
 
 /** To staff in a burst: the events held since the last digest, each with its link. */
 export function StaffDigest({ notices, burst }: { notices: readonly { subject: string; link: string }[]; burst: number }) {
+  const count = `${notices.length} more ${notices.length === 1 ? 'event' : 'events'} since the last email`;
   return (
-    <Layout preview={`${notices.length} more events since the last email.`}>
-      <Text style={paragraph}>
+    <Layout preview={`${count}.`}>
+      <Text style={{ ...paragraph, fontWeight: 700 }}>{count}:</Text>
+      {notices.map((notice, index) => (
+        <Text key={index} style={{ ...bulletLine, margin: '0 0 8px' }}>
+          •{' '}
+          <Link href={notice.link} style={link}>
+            {notice.subject}
+          </Link>
+        </Text>
+      ))}
+      <Text style={{ ...note, margin: '16px 0 0' }}>
         More than {burst} events arrived within a minute, so the rest come together in digests like this one, at most two a minute, instead
         of one email each.
       </Text>
-      {notices.map((notice, index) => (
-        <Text key={index} style={{ ...paragraph, margin: '0 0 8px' }}>
-          • <Link href={notice.link}>{notice.subject}</Link>
-        </Text>
-      ))}
     </Layout>
   );
 }
