@@ -197,6 +197,8 @@ export const inboxMachine = setup({
   types: {
     context: {} as InboxContext,
     events: {} as InboxEvent,
+    /** The tab and search it opens on (a link from a staff email); the contact tab, unsearched, when not given. */
+    input: {} as { tab: AdminTab; query: string } | undefined,
   },
   actors: {
     loadInbox: fromPromise<LoadAnswer, LoadRequest>(async () => {
@@ -362,9 +364,9 @@ export const inboxMachine = setup({
   },
 }).createMachine({
   id: 'inbox',
-  context: {
-    tab: 'contact',
-    query: '',
+  context: ({ input }) => ({
+    tab: input?.tab ?? 'contact',
+    query: input?.query ?? '',
     cursors: [null],
     cursorsBefore: [null],
     items: [],
@@ -378,7 +380,7 @@ export const inboxMachine = setup({
     message: null,
     error: null,
     notice: null,
-  },
+  }),
   initial: 'loading',
   states: {
     loading: {

@@ -64,6 +64,19 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   lost: 'Lost',
 };
 
+export function isAdminTab(value: unknown): value is AdminTab {
+  return (adminTabs as readonly unknown[]).includes(value);
+}
+
+/**
+ * Where a link into the inbox opens (the staff emails' `/admin?tab=quiz&q=asha@raostores.in`): a known tab, and a
+ * search cut to the length the server takes; anything else opens the inbox as usual.
+ */
+export function inboxStartFrom(params: URLSearchParams): { tab: AdminTab; query: string } {
+  const tab = params.get('tab');
+  return { tab: isAdminTab(tab) ? tab : 'contact', query: (params.get('q') ?? '').trim().slice(0, inboxLimits.search) };
+}
+
 export const inboxLimits = {
   /** Rows per page unless the request asks for fewer. */
   pageSize: 25,

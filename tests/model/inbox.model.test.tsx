@@ -139,7 +139,7 @@ describe('inbox machine: model-based paths', () => {
     for (const path of paths) {
       it(nameOf(path), async () => {
         const fake = fakeEffects();
-        const actor = createActor(fake.logic).start();
+        const actor = createActor(fake.logic, { input: undefined }).start();
         const matchesModel = (expected: Snapshot) => {
           const actual = actor.getSnapshot();
           expect(actual.value).toEqual(expected.value);
@@ -488,7 +488,7 @@ describe('inbox machine: model-based paths', () => {
 describe('a note another member of staff saved meanwhile', () => {
   it('is not overwritten: each save names the note it was written over, and the retry names theirs', async () => {
     const fake = fakeEffects();
-    const actor = createActor(fake.logic).start();
+    const actor = createActor(fake.logic, { input: undefined }).start();
     const settled = async (event: AnyEventObject) => {
       const before = JSON.stringify(actor.getSnapshot().value);
       fake.settle(event);

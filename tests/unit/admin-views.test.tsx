@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { AuthActor } from '../../src/lib/auth/AuthActor';
+import { theme } from '../../src/ui/theme';
 import { inboxMachine, type LoadAnswer } from '../../machines/inbox.machine';
 import { InboxActor } from '../../src/features/admin/inboxActor';
 import { InboxScreen } from '../../src/features/admin/InboxScreen';
@@ -7,7 +11,7 @@ import { AdminPage } from '../../src/features/admin/AdminPage';
 import { authStoreAt } from '../authSnapshots';
 import { fromPromise } from 'xstate';
 import { chatLead, inboxSummary, paidOrder, quizLead } from '../fixtures/inbox';
-import type { InboxPage, InboxTab } from '../../src/domain/admin';
+import { inboxStartFrom, type InboxPage, type InboxTab } from '../../src/domain/admin';
 import { renderWithApp } from '../render';
 
 /** An inbox whose loads answer `page` on `tab` and nothing on the other tabs. */
@@ -112,6 +116,50 @@ describe('inbox views', () => {
     const { router } = renderWithApp(<AdminPage />, { route: '/admin', auth: authStoreAt('signedOut') });
     await act(async () => {});
     expect(router.state.location.pathname + router.state.location.search).toBe('/signin?redirect=/admin');
+  });
+
+  it("keeps the tab and search of a staff email's link through the sign-in", async () => {
+    // Its own router: renderWithApp's renders the page at every path, /signin included.
+    const router = createMemoryRouter(
+      [
+        { path: '/admin', element: <AdminPage /> },
+        { path: '/signin', element: <p>Sign in</p> },
+      ],
+      { initialEntries: ['/admin?tab=quiz&q=asha%40raostores.in'] },
+    );
+    render(
+      <ThemeProvider theme={theme}>
+        <AuthActor.Provider store={authStoreAt('signedOut')}>
+          <RouterProvider router={router} />
+        </AuthActor.Provider>
+      </ThemeProvider>,
+    );
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/admin?tab=quiz&q=asha%40raostores.in');
+  });
+
+  it("opens on the tab and search a staff email's link names", async () => {
+    const loads: { tab: string; q: string }[] = [];
+    const logic = inboxMachine.provide({
+      actors: {
+        loadInbox: fromPromise(async ({ input }): Promise<LoadAnswer> => {
+          loads.push({ tab: input.tab, q: input.q });
+          return { summary: inboxSummary, page: { items: [quizLead], nextCursor: null } };
+        }),
+      },
+    });
+    renderWithApp(
+      <InboxActor.Provider logic={logic} options={{ input: inboxStartFrom(new URLSearchParams('tab=quiz&q=asha@raostores.in')) }}>
+        <InboxScreen />
+      </InboxActor.Provider>,
+      { auth: authStoreAt('signedIn') },
+    );
+    await screen.findByRole('navigation', { name: 'Pages' });
+    expect(loads).toEqual([{ tab: 'quiz', q: 'asha@raostores.in' }]);
+    expect(screen.getByRole('searchbox')).toHaveValue('asha@raostores.in');
+    // A tab that is not one, or a search past the limit, opens the inbox as usual.
+    expect(inboxStartFrom(new URLSearchParams(`tab=secrets&q=${'x'.repeat(500)}`))).toEqual({ tab: 'contact', query: 'x'.repeat(100) });
   });
 
   it('marks the page noindex while it is open', async () => {

@@ -1,11 +1,12 @@
-import { useEffect, useMemo } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '../../ui/Spinner';
 import { usePageMeta } from '../../ui/usePageMeta';
 import { media } from '../../ui/theme';
 import { AuthActor } from '../../lib/auth/AuthActor';
 import { isSignedIn } from '../../lib/auth/authSnapshot';
+import { inboxStartFrom } from '../../domain/admin';
 import { InboxActor, liveInboxMachine } from './inboxActor';
 import { InboxScreen } from './InboxScreen';
 
@@ -32,8 +33,16 @@ export function AdminPage() {
   const signedIn = AuthActor.useSelector(isSignedIn);
   const auth = AuthActor.useActorRef();
   const logic = useMemo(() => liveInboxMachine({ idToken: auth.idToken }), [auth]);
+  // A staff email's link opens the tab and search it names; read once, as the inbox starts.
+  const [params] = useSearchParams();
+  const [start] = useState(() => inboxStartFrom(params));
 
-  if (!checking && !signedIn) return <Navigate to="/signin?redirect=/admin" replace />;
+  if (!checking && !signedIn) {
+    // Back to the same tab and search once signed in.
+    const linked = params.has('tab') || params.has('q');
+    const back = linked ? encodeURIComponent(`/admin?${new URLSearchParams({ tab: start.tab, q: start.query }).toString()}`) : '/admin';
+    return <Navigate to={`/signin?redirect=${back}`} replace />;
+  }
   return (
     <Page>
       {checking ? (
@@ -41,7 +50,7 @@ export function AdminPage() {
           <Spinner /> Checking whether you are signed in…
         </Waiting>
       ) : (
-        <InboxActor.Provider logic={logic}>
+        <InboxActor.Provider logic={logic} options={{ input: start }}>
           <InboxScreen />
         </InboxActor.Provider>
       )}
