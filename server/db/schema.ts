@@ -101,7 +101,10 @@ export const mailMessages = pgTable(
     text: text('text').notNull(),
     /** Files sent with it (the quiz's report PDF), as server/mail/repository.ts MailAttachment; null: none. */
     attachments: jsonb('attachments'),
-    /** kept: embedded mode, never sent; queued; sent; refused: the mail server refused the address for good. */
+    /**
+     * kept: embedded mode, never sent; queued; sent; refused: the mail server refused the address for good; failed:
+     * the mail server could not be reached for three days.
+     */
     status: text('status').notNull(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

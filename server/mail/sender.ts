@@ -1,8 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import type { OutboxHandler } from '../outbox/worker';
+import type { MailMessageRow } from '../db/schema';
+import { enqueue } from '../outbox/repository';
+import { outboxMaxAttempts } from '../outbox/worker';
 import { findMail, markMail, type MailAttachment } from './repository';
-import type { MailSendPayload } from './queue';
+import { mailSendKind, type MailSendPayload } from './queue';
 
 export interface MailSenderOptions {
   db: Database;
@@ -21,16 +24,37 @@ function refusedForGood(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** How long an email is tried while the mail server is away: past it, the email is marked failed for staff to see. */
+export const mailRetryFor = { totalMs: 3 * 24 * 60 * 60_000, afterLastAttemptMs: 60 * 60_000 } as const;
+
 /**
  * Sends a stored email over SMTP (nodemailer), from the outbox: a server that is down or answers 4xx throws, and the
- * outbox retries with backoff; a permanent refusal is recorded on the email and not retried.
+ * outbox retries with backoff; when its attempts run out, a fresh row tries again hourly, for three days from the
+ * event. A permanent refusal is recorded on the email and not retried.
  */
 export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date() }: MailSenderOptions): OutboxHandler {
   const transport = nodemailer.createTransport(smtpUrl);
-  return async (payload) => {
+
+  async function sendLater(mail: MailMessageRow, attempts: number, reason: string) {
+    if (attempts < outboxMaxAttempts) {
+      await markMail(db, mail.id, 'queued', { error: reason });
+      throw new Error(reason);
+    }
+    const at = new Date(now().getTime() + mailRetryFor.afterLastAttemptMs);
+    if (at.getTime() - mail.createdAt.getTime() > mailRetryFor.totalMs) {
+      await markMail(db, mail.id, 'failed', { error: reason });
+      return;
+    }
+    await db.transaction(async (tx) => {
+      await markMail(tx, mail.id, 'queued', { error: reason });
+      await enqueue(tx, mailSendKind, { mailId: mail.id } satisfies MailSendPayload, { at });
+    });
+  }
+
+  return async (payload, row) => {
     if (!isPayload(payload)) throw new Error('malformed mail.send payload');
     const mail = await findMail(db, payload.mailId);
-    if (!mail || mail.status === 'sent' || mail.status === 'refused') return;
+    if (!mail || mail.status === 'sent' || mail.status === 'refused' || mail.status === 'failed') return;
     try {
       const attachments = ((mail.attachments ?? []) as MailAttachment[]).map((file) => ({
         filename: file.filename,
@@ -48,8 +72,9 @@ export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date(
         headers: { 'X-GrowthPath-Mail-Id': String(mail.id) },
       });
     } catch (error) {
-      if (!refusedForGood(error)) throw error;
-      await markMail(db, mail.id, 'refused', { error: error instanceof Error ? error.message : String(error) });
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!refusedForGood(error)) return sendLater(mail, row.attempts, reason);
+      await markMail(db, mail.id, 'refused', { error: reason });
       return;
     }
     await markMail(db, mail.id, 'sent', { at: now() });

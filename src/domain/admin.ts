@@ -316,10 +316,10 @@ export type SubscriptionRequestRow = StaffSubscriptionRow['requests'][number];
 
 /**
  * An email as the Outgoing mail tab lists it (decision 185): `kept` when the server has no SMTP_URL (stored, never
- * sent), `queued` until the mail server takes it (`lastError` says why the last attempt failed), `sent`, or `refused`
- * for good by the mail server (`lastError` is its reason).
+ * sent), `queued` until the mail server takes it (`lastError` says why the last attempt failed), `sent`, `refused`
+ * for good by the mail server (`lastError` is its reason), or `failed` when no mail server took it for three days.
  */
-export const mailStatuses = ['kept', 'queued', 'sent', 'refused'] as const;
+export const mailStatuses = ['kept', 'queued', 'sent', 'refused', 'failed'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 export const mailRowSchema = z.object({

@@ -129,9 +129,9 @@ describe('the auto-reply a contact message brings', () => {
     const message = mailMessageSchema.parse(await response.json());
     expect(message).toMatchObject(reply!);
     expect(message.html).toMatch(/^<!DOCTYPE html/i);
-    expect(message.html).toContain('Priya Nair');
+    expect(message.html).toContain('Hello <!-- -->Priya<!-- -->,');
     expect(message.html).toContain('GrowthPath');
-    expect(message.text).toContain('Priya Nair');
+    expect(message.text).toContain('Hello Priya,');
     expect(message.text).not.toMatch(/<[a-z]/i);
     expect(message.attachments).toEqual([]);
   });
@@ -183,13 +183,14 @@ describe('the list', () => {
     expect(second.nextCursor).toBeNull();
   });
 
-  it('says how each email stands: kept, queued (retrying), sent, refused with the reason', async () => {
+  it('says how each email stands: kept, queued (retrying), sent, refused with the reason, failed after three days', async () => {
     const sentAt = new Date('2025-03-03T10:00:05Z');
     await seed(
       { status: 'kept', createdAt: new Date('2025-03-03T10:00:04Z') },
       { status: 'queued', lastError: 'connect ECONNREFUSED 127.0.0.1:2525', createdAt: new Date('2025-03-03T10:00:03Z') },
       { status: 'sent', sentAt, createdAt: new Date('2025-03-03T10:00:02Z') },
       { status: 'refused', lastError: '550 5.1.1 No such user', createdAt: new Date('2025-03-03T10:00:01Z') },
+      { status: 'failed', lastError: 'connect ECONNREFUSED 127.0.0.1:2525', createdAt: new Date('2025-03-03T10:00:00Z') },
     );
     const { items } = await mailPage();
     expect(items.map(({ status, lastError, sentAt: sent }) => ({ status, lastError, sentAt: sent }))).toEqual([
@@ -197,6 +198,7 @@ describe('the list', () => {
       { status: 'queued', lastError: 'connect ECONNREFUSED 127.0.0.1:2525', sentAt: null },
       { status: 'sent', lastError: null, sentAt: sentAt.toISOString() },
       { status: 'refused', lastError: '550 5.1.1 No such user', sentAt: null },
+      { status: 'failed', lastError: 'connect ECONNREFUSED 127.0.0.1:2525', sentAt: null },
     ]);
   });
 

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mailMessages, outbox } from '../../server/db/schema';
 import { silentLogger } from '../../server/logger';
 import { mailSendKind, queueMail } from '../../server/mail/queue';
-import { createMailSendHandler } from '../../server/mail/sender';
-import { createOutboxWorker } from '../../server/outbox/worker';
+import { createMailSendHandler, mailRetryFor } from '../../server/mail/sender';
+import { createOutboxWorker, outboxMaxAttempts } from '../../server/outbox/worker';
 import { drain, mailWorker } from './mailSupport';
 import { openTestDatabase, startApp, testConfig, validContact, type TestDatabase } from './support';
 import { TestSmtpServer } from './smtpServer';
@@ -99,6 +99,34 @@ describe('email through the outbox, over SMTP', () => {
     );
     const rows = await testDb.db.select().from(mailMessages);
     expect(rows.every((row) => row.status === 'sent')).toBe(true);
+  });
+
+  it("keeps trying hourly once the outbox's attempts run out, for three days from the event, then marks it failed", async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const id = (await queueMail(testDb.db, lead(6), 'smtp'))!;
+    const run = worker(`smtp://127.0.0.1:${port}`);
+    const attempt = async () => {
+      clock = new Date(clock.getTime() + 2 * 60 * 60_000);
+      return run.runOnce();
+    };
+    for (let n = 1; n < outboxMaxAttempts; n += 1) expect(await attempt()).toEqual({ delivered: 0, failed: 1 });
+    const [row] = await testDb.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    expect(row).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/ECONNREFUSED/) });
+    // The last attempt hands over to a fresh row an hour on.
+    expect(await attempt()).toEqual({ delivered: 1, failed: 0 });
+    const pending = (await testDb.db.select().from(outbox)).filter((job) => job.deliveredAt === null);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.nextAttemptAt.getTime()).toBe(clock.getTime() + mailRetryFor.afterLastAttemptMs);
+
+    // Three days on, the row's attempts run out again, and the email is given up for staff to see.
+    clock = new Date(row!.createdAt.getTime() + mailRetryFor.totalMs);
+    for (let n = 1; n < outboxMaxAttempts; n += 1) expect(await attempt()).toEqual({ delivered: 0, failed: 1 });
+    expect(await attempt()).toEqual({ delivered: 1, failed: 0 });
+    expect(await statusOf(id)).toBe('failed');
+    expect((await testDb.db.select().from(outbox)).filter((job) => job.deliveredAt === null)).toHaveLength(0);
+    await smtp.start(port);
+    expect(smtp.received).toHaveLength(0);
   });
 
   it('records an address the mail server refuses for good, and does not retry it', async () => {

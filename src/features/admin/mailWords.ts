@@ -14,6 +14,8 @@ export function mailBadge({ status, lastError }: Pick<MailRow, 'status' | 'lastE
       return { text: 'Sent', tone: 'good' };
     case 'refused':
       return { text: 'Refused', tone: 'bad' };
+    case 'failed':
+      return { text: 'Not sent', tone: 'bad' };
   }
 }
 
@@ -30,6 +32,8 @@ export function mailStanding({ status, lastError, sentAt }: Pick<MailRow, 'statu
       return `The mail server took it on ${formatTime(sentAt)}.`;
     case 'refused':
       return `The mail server refused it for good${lastError ? `: ${lastError}` : ''}. It is not tried again.`;
+    case 'failed':
+      return `No mail server took it in three days of trying${lastError ? ` (${lastError})` : ''}. It is not tried again.`;
   }
 }
 
