@@ -1,7 +1,7 @@
 import type { OutboxHandler } from '../outbox/worker';
 import { chatLead, contactReceived, quizSubmitted } from './compose/leads';
 import { chargeFailed, invoicePaid, orderFulfilled } from './compose/payments';
-import { subscriptionCancelled, subscriptionChanged, subscriptionRequested } from './compose/subscriptions';
+import { subscriptionCancelled, subscriptionChanged, subscriptionRequested, subscriptionStarted } from './compose/subscriptions';
 import type { ComposeContext, Outgoing } from './compose/context';
 import { mailEventSchema, type MailEvent } from './events';
 import { queueMail } from './queue';
@@ -17,6 +17,8 @@ function compose(context: ComposeContext, event: MailEvent): Promise<Outgoing> {
       return chatLead(context, event.leadId);
     case 'order.fulfilled':
       return orderFulfilled(context, event.orderId);
+    case 'subscription.started':
+      return subscriptionStarted(context, event.subscriptionId);
     case 'invoice.paid':
       return invoicePaid(context, event.invoiceId);
     case 'charge.failed':

@@ -18,6 +18,8 @@ export const mailEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.lead'), leadId: id }),
   /** A paid order's account is ready: a one-time purchase, or a subscription's first charge. */
   z.object({ type: z.literal('order.fulfilled'), orderId: id }),
+  /** A client who paid once set up the monthly payment from their dashboard (a bought subscription is order.fulfilled). */
+  z.object({ type: z.literal('subscription.started'), subscriptionId: id }),
   /** A monthly charge after the first. */
   z.object({ type: z.literal('invoice.paid'), invoiceId: id }),
   /** The gateway could not take a monthly charge: `pending` while it retries, `halted` when it stopped. */

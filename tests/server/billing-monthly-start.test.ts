@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { recomputeEntitlement } from '../../server/billing/entitlement';
-import { orders, subscriptionInvoices, subscriptions, userProfiles } from '../../server/db/schema';
+import { mailMessages, orders, subscriptionInvoices, subscriptions, userProfiles } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { subscriptionPaymentSignature } from '../../server/payments/signature';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import { periodEnd } from '../../src/domain/billing';
 import type { BillingOverview, MonthlyStart } from '../../src/domain/billingAccount';
 import type { SubscribeAnswer } from '../../src/domain/payment';
+import { drain, mailWorker } from './mailSupport';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 import { idTokenFor, signedUpIdToken } from './authEmulator';
 import { buyer, createOneTimeOrder, emulatorHost, postJson, projectId } from './payments-support';
@@ -114,6 +115,13 @@ describe('starting the monthly payment of a plan paid once', () => {
       setupPaise: 0,
       customerUid: client.uid,
     });
+    // Staff hear of it once: a new subscription, from a one-time payment.
+    await drain(mailWorker(testDb.db, config));
+    const notices = await testDb.db
+      .select()
+      .from(mailMessages)
+      .where(like(mailMessages.subject, `New subscription: LaunchPad, ${client.email}%`));
+    expect(notices.map((mail) => mail.subject)).toEqual([`New subscription: LaunchPad, ${client.email} (from a one-time payment)`]);
     const set = await overview(client.idToken);
     expect(set.oneTime).toBeNull();
     expect(set.subscription).toMatchObject({

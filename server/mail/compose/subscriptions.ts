@@ -6,7 +6,7 @@ import { renderEmail } from '../render';
 import { Cancelled, SubscriptionChanged } from '../templates/clientEmails';
 import { StaffNotice } from '../templates/staffEmails';
 import { mailDate, mailWords } from '../words';
-import { adminLink, clientOf, dashboardLink, nothing, type ComposeContext, type Outgoing } from './context';
+import { adminLink, clientOf, dashboardLink, nothing, rupees, type ComposeContext, type Outgoing } from './context';
 
 /** A subscription's course changed: cancelled, a client's request to their account manager, or the manager's change. */
 
@@ -61,6 +61,35 @@ export async function subscriptionCancelled(
       },
     ],
     notice: notice && { event: `cancelled:${subscriptionId}`, subject: `Cancellation: ${plan}, ${row.customerEmail}`, link, ...notice },
+  };
+}
+
+export async function subscriptionStarted(context: ComposeContext, subscriptionId: string): Promise<Outgoing> {
+  const row = await subscriptionOf(context, subscriptionId);
+  if (!hasEmail(row)) return nothing;
+  const client = await clientOfRow(context, row);
+  const plan = planTitle(row.plan);
+  const from = row.startsAt ? mailDate(mailWords.en, row.startsAt) : 'the end of the month paid for';
+  const link = adminLink(context.settings, 'subscriptions', row.customerEmail);
+  const notice = await renderEmail(
+    StaffNotice({
+      headline: `New subscription: ${row.customerEmail} moved ${plan} from a one-time payment to monthly, ${rupees(row.monthlyPaise)} a month from ${from}.`,
+      facts: [
+        ['Email', row.customerEmail],
+        ['Business', client.businessName ?? 'not given'],
+        ['Subscription', row.gatewaySubscriptionId],
+      ],
+      link,
+    }),
+  );
+  return {
+    mails: [],
+    notice: {
+      event: `started:${subscriptionId}`,
+      subject: `New subscription: ${plan}, ${row.customerEmail} (from a one-time payment)`,
+      link,
+      ...notice,
+    },
   };
 }
 
