@@ -57,6 +57,10 @@ const attachmentList = sql<MailMessage['attachments']>`(select coalesce(json_agg
     'bytes', length(file ->> 'contentBase64') * 3 / 4 - (length(file ->> 'contentBase64') - length(rtrim(file ->> 'contentBase64', '=')))
   )), '[]'::json) from jsonb_array_elements(coalesce(${m.attachments}, '[]'::jsonb)) as file)`;
 
+/** A new account's password link works for whoever holds it: staff read the welcome without it. */
+const passwordLinks = /https?:\/\/[^\s"'<>]*oobCode=[^\s"'<>]*/g;
+const withoutPasswordLinks = (part: string) => part.replace(passwordLinks, '[password link, hidden from staff]');
+
 /** One email with its rendered parts; undefined when there is no such email. `id` is checked by mailIdSchema. */
 export async function mailMessageOf(db: Database, id: string): Promise<MailMessage | undefined> {
   const [found] = await db
@@ -65,5 +69,5 @@ export async function mailMessageOf(db: Database, id: string): Promise<MailMessa
     .where(eq(m.id, sql`${id}::bigint`));
   if (!found) return undefined;
   const attachments = found.attachments.map((file) => ({ ...file, bytes: Number(file.bytes) }));
-  return { ...rowOf(found.mail), html: found.html, text: found.text, attachments };
+  return { ...rowOf(found.mail), html: withoutPasswordLinks(found.html), text: withoutPasswordLinks(found.text), attachments };
 }

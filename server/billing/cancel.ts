@@ -84,7 +84,15 @@ export function createCancel({
     }
     // Told only once the gateway agreed: a cancel it refused is undone above, and nobody hears of it.
     if (decided.recorded)
-      await db.transaction((tx) => recordMailEvent(tx, { type: 'subscription.cancelled', subscriptionId, by: 'client' }));
+      await db.transaction((tx) =>
+        recordMailEvent(tx, {
+          type: 'subscription.cancelled',
+          subscriptionId,
+          by: 'client',
+          endsAt: decided.outcome.endsAt.toISOString(),
+          nextChargeAt: decided.outcome.kind === 'after_next_charge' ? decided.outcome.nextChargeAt.toISOString() : null,
+        }),
+      );
     // The charge promised may have come in while this was decided: then no more is charged from now.
     await keepCancelPromise(subscriptionId);
     logger.info('subscription cancel requested', {

@@ -108,7 +108,7 @@ export function createReports({
         if (row.status !== state.status) {
           logger.info('subscription status', { subscriptionId, plan: row.plan, from: row.status, to: state.status });
           // A monthly payment set up from the dashboard (it has no checkout order to tell staff of it).
-          if (row.startsAt && row.status === 'created' && state.status === 'authenticated') {
+          if (row.startsAt && row.status === 'created' && !finalStatuses.has(state.status)) {
             await recordMailEvent(tx, { type: 'subscription.started', subscriptionId });
           }
           // A charge the gateway could not take: the client hears what to do, staff hear of it.

@@ -159,7 +159,6 @@ export async function claimSubscriptionsToReconcile(
 
 // ---- invoices --------------------------------------------------------------------------------------------------
 
-/** Stores an invoice as the gateway reports it; a paid invoice is never made unpaid by an older report. */
 /** Whether the invoice is stored as paid already: a report repeating a charge tells nobody again. */
 export async function isInvoicePaid(tx: Database, gatewayInvoiceId: string): Promise<boolean> {
   const [row] = await tx
@@ -169,6 +168,7 @@ export async function isInvoicePaid(tx: Database, gatewayInvoiceId: string): Pro
   return row?.status === 'paid';
 }
 
+/** Stores an invoice as the gateway reports it; a paid invoice is never made unpaid by an older report. */
 export async function recordInvoice(tx: Database, invoice: GatewayInvoice): Promise<void> {
   const row = {
     gatewayInvoiceId: invoice.id,

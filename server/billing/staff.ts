@@ -148,7 +148,8 @@ export function createStaffBilling({
       await storeGatewayState(tx, row.id, state, at);
       if (locked.customerUid) await recomputeEntitlement(tx, locked.customerUid, locked.customerEmail ?? '', at);
       await audit(tx, staff, 'cancel_at_period_end', row.id, { endsAt: locked.paidThrough.toISOString(), before: { endsAt: row.endsAt } });
-      await recordMailEvent(tx, { type: 'subscription.cancelled', subscriptionId: row.id, by: 'staff' });
+      const endsAt = locked.paidThrough.toISOString();
+      await recordMailEvent(tx, { type: 'subscription.cancelled', subscriptionId: row.id, by: 'staff', endsAt, nextChargeAt: null });
       return locked.customerUid;
     });
     logger.info('subscription cancelled at period end by staff', { subscriptionId: row.id, hasAccount: uid !== null });
@@ -156,10 +157,18 @@ export function createStaffBilling({
 
   async function cancelNow(row: StaffSubscriptionRow, staff: StaffMember) {
     const after = await billing.cancelNow(row.id);
+    // The service ends now, unless a month paid once still runs (the plan is kept until then).
+    const at = await gateway.now();
     await db.transaction(async (tx) => {
       await setColumns(tx, row.id, { pauseAt: null });
       await audit(tx, staff, 'cancel_now', row.id, { status: { from: row.status, to: after.status }, paidThrough: row.paidThrough });
-      await recordMailEvent(tx, { type: 'subscription.cancelled', subscriptionId: row.id, by: 'staff' });
+      await recordMailEvent(tx, {
+        type: 'subscription.cancelled',
+        subscriptionId: row.id,
+        by: 'staff',
+        endsAt: at.toISOString(),
+        nextChargeAt: null,
+      });
     });
   }
 

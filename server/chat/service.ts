@@ -73,11 +73,6 @@ function aborted(signal: AbortSignal): Promise<'aborted'> {
 }
 
 export function createChatService({ db, provider, logger, replyTimeoutMs, signer, onQueued }: ChatServiceDeps): ChatService {
-  /**
-   * The lead's details, and its transcript: once a conversation has a lead, its turns are kept for staff (the
-   * conversation so far on the turn that finds the lead, then each new message). A conversation without a lead
-   * stores nothing (docs/decisions/101-chat-transcript-minimisation.md).
-   */
   /** Stores what the visitor gave; once it includes an email address, staff are told of the lead (once). */
   async function saveLead(conversationId: string, details: LeadDetails) {
     const row = await db.transaction(async (tx) => {
@@ -89,6 +84,11 @@ export function createChatService({ db, provider, logger, replyTimeoutMs, signer
     return row;
   }
 
+  /**
+   * The lead's details, and its transcript: once a conversation has a lead, its turns are kept for staff (the
+   * conversation so far on the turn that finds the lead, then each new message). A conversation without a lead
+   * stores nothing (docs/decisions/101-chat-transcript-minimisation.md).
+   */
   async function leadProgress(request: ChatRequest): Promise<LeadProgress & { leadId: string | undefined }> {
     const details = detailsIn(request.message, detailsAskedFor(request.history));
     const captured = fields.filter((field) => details[field] !== undefined);

@@ -29,7 +29,14 @@ export const mailEventSchema = z.discriminatedUnion('type', [
     status: z.enum(['pending', 'halted']),
     chargeAt: z.nullable(z.string()),
   }),
-  z.object({ type: z.literal('subscription.cancelled'), subscriptionId: id, by: z.enum(['client', 'staff']) }),
+  /** When the service ends; `nextChargeAt`: the one charge still taken first (cancelled inside the notice). */
+  z.object({
+    type: z.literal('subscription.cancelled'),
+    subscriptionId: id,
+    by: z.enum(['client', 'staff']),
+    endsAt: id,
+    nextChargeAt: z.nullable(z.string()),
+  }),
   /** A client asked their account manager for a pause, a resume or another plan. */
   z.object({ type: z.literal('subscription.requested'), requestId: id }),
   /** An account manager paused, resumed or changed the plan of a subscription (`auditId`: their staff_audit row). */

@@ -1,6 +1,9 @@
+import { z } from 'zod/mini';
 import type { Database } from '../db/client';
 import { enqueue } from '../outbox/repository';
 import { insertMail, type NewMail } from './repository';
+
+const oneAddress = z.email();
 
 export const mailSendKind = 'mail.send';
 
@@ -17,6 +20,8 @@ export interface MailSendPayload extends Record<string, unknown> {
  */
 export async function queueMail(tx: Database, mail: NewMail, mode: 'embedded' | 'smtp'): Promise<number | null> {
   if (/[\r\n]/.test(mail.to) || /[\r\n]/.test(mail.subject)) throw new Error('an email address or subject may not hold a line break');
+  // One recipient: a comma or angle brackets would make nodemailer read a list of addresses.
+  if (!oneAddress.safeParse(mail.to).success) throw new Error('an email goes to exactly one valid address');
   const id = await insertMail(tx, mail, mode === 'smtp' ? 'queued' : 'kept');
   if (id !== null && mode === 'smtp') await enqueue(tx, mailSendKind, { mailId: id } satisfies MailSendPayload);
   return id;

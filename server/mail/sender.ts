@@ -18,10 +18,13 @@ function isPayload(value: unknown): value is MailSendPayload {
   return typeof value === 'object' && value !== null && typeof (value as MailSendPayload).mailId === 'number';
 }
 
-/** A 5xx answer to the recipient or the message is final: retrying would be refused again. */
+/**
+ * A 5xx answer to the recipient or the message is final: retrying would be refused again. A 5xx elsewhere (a wrong
+ * password in SMTP_URL, a relay refusing this server) is the setup's fault, fixed on our side, so it is retried.
+ */
 function refusedForGood(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode, command } = error as { responseCode?: unknown; command?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && (command === 'RCPT TO' || command === 'DATA');
 }
 
 /** How long an email is tried while the mail server is away: past it, the email is marked failed for staff to see. */
@@ -33,7 +36,8 @@ export const mailRetryFor = { totalMs: 3 * 24 * 60 * 60_000, afterLastAttemptMs:
  * event. A permanent refusal is recorded on the email and not retried.
  */
 export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date() }: MailSenderOptions): OutboxHandler {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded, so a batch of sends stays well inside the outbox's lease and no other server takes a row mid-send.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
 
   async function sendLater(mail: MailMessageRow, attempts: number, reason: string) {
     if (attempts < outboxMaxAttempts) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox, staffNotices } from '../db/schema';
 import type { OutboxHandler } from '../outbox/worker';
@@ -36,14 +36,17 @@ export interface StaffWebhookPayload extends Record<string, unknown> {
 /** The digest slot `at` falls in, by its end. */
 const slotEnd = (at: Date) => Math.ceil(at.getTime() / staffBurst.digestEveryMs) * staffBurst.digestEveryMs;
 
+/**
+ * A digest to come for what is held: one still waiting and not yet started takes it; a digest that has run, or is
+ * running now, may have read the held notices before this one committed, so a new one is scheduled.
+ */
 async function scheduleDigest(tx: Database, at: Date) {
-  const slot = String(slotEnd(at));
-  const [scheduled] = await tx
+  const [waiting] = await tx
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.kind, staffDigestKind), sql`${outbox.payload} ->> 'slot' = ${slot}`))
+    .where(and(eq(outbox.kind, staffDigestKind), isNull(outbox.deliveredAt), eq(outbox.attempts, 0)))
     .limit(1);
-  if (!scheduled) await enqueue(tx, staffDigestKind, { slot }, { at: new Date(Number(slot) + staffBurst.digestGraceMs) });
+  if (!waiting) await enqueue(tx, staffDigestKind, { slot: String(slotEnd(at)) }, { at: new Date(slotEnd(at) + staffBurst.digestGraceMs) });
 }
 
 /** Inside the transaction that composes the event's emails. */

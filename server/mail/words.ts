@@ -73,6 +73,8 @@ export interface MailWords {
     subjectByStaff: string;
     preview: (date: string) => string;
     byClient: (plan: string, date: string) => string;
+    /** Cancelled inside the notice: the charge already due is still taken, then no more. */
+    byClientAfterCharge: (plan: string, amount: string, chargeDate: string, date: string) => string;
     byStaff: (plan: string, date: string) => string;
     /** After the client's own cancellation: they may still change their mind. */
     afterward: string;
@@ -162,6 +164,8 @@ const en: MailWords = {
     byClient: (plan, date) =>
       `As you asked, ${plan} is cancelled. You will not be charged again, and your service continues until ${date}.`,
     byStaff: (plan, date) => `Your account manager has cancelled ${plan}. You will not be charged again, and your service ends on ${date}.`,
+    byClientAfterCharge: (plan, amount, chargeDate, date) =>
+      `As you asked, ${plan} is cancelled. As it was cancelled within the notice period, the payment of ${amount} due on ${chargeDate} is still taken; after that you will not be charged again, and your service continues until ${date}.`,
     afterward: 'If you change your mind before then, reply to this email and we will keep it going.',
     afterwardByStaff: 'If this is not what you expected, or you would like to keep your plan, reply to this email before then.',
   },
@@ -254,6 +258,8 @@ const hi: MailWords = {
     byClient: (plan, date) => `आपके अनुरोध पर ${plan} रद्द कर दिया गया है। अब आपसे आगे कोई शुल्क नहीं लिया जाएगा, और आपकी सेवा ${date} तक चालू रहेगी।`,
     byStaff: (plan, date) =>
       `आपके अकाउंट मैनेजर ने ${plan} रद्द कर दिया है। अब आपसे आगे कोई शुल्क नहीं लिया जाएगा, और आपकी सेवा ${date} को समाप्त हो जाएगी।`,
+    byClientAfterCharge: (plan, amount, chargeDate, date) =>
+      `आपके अनुरोध पर ${plan} रद्द कर दिया गया है। नोटिस अवधि के भीतर रद्द करने के कारण ${chargeDate} को देय ${amount} का भुगतान फिर भी लिया जाएगा; उसके बाद आपसे कोई शुल्क नहीं लिया जाएगा, और आपकी सेवा ${date} तक चालू रहेगी।`,
     afterward: 'अगर तब तक आपका मन बदल जाए, तो इस ईमेल का जवाब दें और हम आपका प्लान जारी रखेंगे।',
     afterwardByStaff: 'अगर आपको इसकी उम्मीद नहीं थी, या आप अपना प्लान जारी रखना चाहते हैं, तो उससे पहले इस ईमेल का जवाब दें।',
   },

@@ -22,7 +22,10 @@ export interface OutboxWorkerOptions {
   maxDelayMs?: number;
   pollIntervalMs?: number;
   batchSize?: number;
-  /** Must exceed the slowest handler (the forwarder times out after 10 s). */
+  /**
+   * Must exceed the slowest batch: a claimed row another server takes after its lease would run twice. A batch is up
+   * to `batchSize` handlers one after another (a forward is cut at 10 s, an email at 40 s).
+   */
   leaseMs?: number;
   now?: () => Date;
   random?: () => number;
@@ -59,7 +62,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     maxDelayMs = 60 * 60_000,
     pollIntervalMs = 5_000,
     batchSize = 10,
-    leaseMs = 2 * 60_000,
+    leaseMs = 10 * 60_000,
     now = () => new Date(),
     random = Math.random,
   } = options;

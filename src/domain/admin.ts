@@ -328,7 +328,7 @@ export const mailRowSchema = z.object({
   createdAt: isoTime,
   to: z.string(),
   subject: z.string(),
-  /** The template it came from: `prospect.contactReceived`, `staff.contact`, … */
+  /** The template it came from: `prospect.contactReceived`, `staff.notice`, `client.receipt`, … */
   kind: z.string(),
   status: z.enum(mailStatuses),
   lastError: z.nullable(z.string()),

@@ -67,6 +67,8 @@ interface Seed {
   sentAt?: Date | null;
   createdAt?: Date;
   attachments?: MailAttachment[];
+  html?: string;
+  text?: string;
 }
 
 /** Emails straight into the table, as server/mail stores them. */
@@ -79,8 +81,8 @@ async function seed(...mails: Seed[]) {
         dedupeKey: `seed:${index}:${Math.random()}`,
         toAddress: mail.to ?? `seed${index}@example.in`,
         subject: mail.subject ?? `Seeded ${index}`,
-        html: `<p>Seeded <strong>${index}</strong></p>`,
-        text: `Seeded ${index}`,
+        html: mail.html ?? `<p>Seeded <strong>${index}</strong></p>`,
+        text: mail.text ?? `Seeded ${index}`,
         status: mail.status ?? 'kept',
         lastError: mail.lastError ?? null,
         sentAt: mail.sentAt ?? null,
@@ -181,6 +183,19 @@ describe('the list', () => {
     const second = await mailPage({ limit: '2', cursor: first.nextCursor! });
     expect([...first.items, ...second.items].map((row) => row.subject)).toEqual(['Seeded 3', 'Seeded 2', 'Seeded 1', 'Seeded 0']);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it('shows a welcome without its password link, which works for whoever holds it', async () => {
+    const link = 'http://127.0.0.1:9099/emulator/action?mode=resetPassword&oobCode=SECRETCODE&apiKey=fake';
+    const [id] = await seed({
+      kind: 'client.welcome',
+      html: `<p><a href="${link.replace(/&/g, '&amp;')}">Set your password</a></p>`,
+      text: `Set your password: ${link}`,
+    });
+    const message = mailMessageSchema.parse(await (await call(`/mail/${id}`, staff.token)).json());
+    expect(message.html).not.toContain('SECRETCODE');
+    expect(message.text).not.toContain('SECRETCODE');
+    expect(message.text).toBe('Set your password: [password link, hidden from staff]');
   });
 
   it('says how each email stands: kept, queued (retrying), sent, refused with the reason, failed after three days', async () => {

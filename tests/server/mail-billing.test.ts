@@ -5,6 +5,7 @@ import { createBillingAccount } from '../../server/billing/account';
 import { setupBillingPlans } from '../../server/billing/setupPlans';
 import { mailMessages, subscriptions } from '../../server/db/schema';
 import { silentLogger } from '../../server/logger';
+import { recordMailEvent } from '../../server/mail/events';
 import { createMailHandlers } from '../../server/mail/setup';
 import { createOutboxWorker } from '../../server/outbox/worker';
 import { createPayments, type Payments } from '../../server/payments/setup';
@@ -181,6 +182,27 @@ describe('paying', () => {
     expect(await staffMails('Paid order: LaunchPad')).toHaveLength(1);
   });
 
+  it('sends no receipt for an order refunded before its account was ready, and tells staff so', async () => {
+    const details = buyer();
+    const created = await createOneTimeOrder(payments, { plan: 'launchpad', currency: 'INR', userDetails: details });
+    const order = (await created.json()) as { id: string; checkoutSecret: string };
+    const paid = await (await postJson(app.url, `/api/sandbox/checkout/${order.id}/pay`, { email: details.email })).json();
+    await postJson(app.url, '/api/verify-payment', {
+      ...paid,
+      plan: 'launchpad',
+      userDetails: details,
+      checkoutSecret: order.checkoutSecret,
+    });
+    await settled();
+    // As the fulfilment finds it when the gateway's refund came first (fulfilment.ts grants no plan then).
+    await testDb.db.execute(sql`update payments set amount_refunded_paise = amount_paise where gateway_order_id = ${order.id}`);
+    await testDb.db.transaction((tx) => recordMailEvent(tx, { type: 'order.fulfilled', orderId: order.id }));
+    await compose();
+    expect((await mailsTo(details.email as string)).map((mail) => mail.kind)).toEqual(['client.welcome']);
+    expect(await staffMails('Refunded before fulfilment: LaunchPad')).toHaveLength(1);
+    expect(await staffMails('Paid order: LaunchPad')).toHaveLength(0);
+  });
+
   it('each monthly charge brings its own receipt, once', async () => {
     const client = await subscribed();
     await advance(await untilDue(client.id));
@@ -238,6 +260,26 @@ describe('cancelling and changes by the account manager', () => {
     );
     expect(cancelled.text).toContain(endsOn);
     expect(await staffMails('Cancellation: LaunchPad')).toHaveLength(1);
+  });
+
+  it('says a charge is still taken when cancelled inside the notice, and tells the client again when staff end it sooner', async () => {
+    const client = await subscribed();
+    await advance((await untilDue(client.id)) - 5 * DAY - 60_000);
+    await payments.billing.cancel(client.uid, client.id);
+    await compose();
+    const late = (await mailsTo(client.email)).filter((mail) => mail.kind === 'client.cancelled');
+    expect(late).toHaveLength(1);
+    expect(late[0]!.text).toMatch(/the payment of ₹2,500 due on .* is still taken; after that you will not be charged again/);
+
+    expect((await actOn(client.id, { kind: 'cancel_now' })).status).toBe(200);
+    await settled();
+    await compose();
+    const both = (await mailsTo(client.email)).filter((mail) => mail.kind === 'client.cancelled');
+    expect(both.map((mail) => mail.subject)).toEqual(['Your cancellation is confirmed', 'Your plan has been cancelled']);
+    const today = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+      await payments.subscriptions.now(),
+    );
+    expect(both[1]!.text).toContain(`your service ends on ${today}`);
   });
 
   it("tells staff of a client's request, and the client of the pause and the plan change their manager made", async () => {

@@ -91,7 +91,7 @@ describe('a finished quiz', () => {
     expect(notice).toMatchObject({ toAddress: STAFF, subject: 'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad' });
     expect(notice!.html).toContain('https://growthpath.in/#/admin?tab=quiz&amp;q=asha%40raostores.in');
     expect(hook.posts).toEqual([
-      'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad\nhttps://growthpath.in/#/admin?tab=quiz&q=asha%40raostores.in',
+      'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad\nhttps://growthpath.in/#/admin?tab=quiz&amp;q=asha%40raostores.in',
     ]);
   });
 
@@ -133,6 +133,15 @@ describe('a chat lead', () => {
   });
 });
 
+describe('the chat webhook', () => {
+  it('cannot be made to ping everyone or show a planted link by a name', async () => {
+    await post('/api/contact', { ...validContact, name: '<!channel> <https://evil.example|Open>' });
+    await drain(mailWorker(testDb.db, config(), { now }));
+    expect(hook.posts).toHaveLength(1);
+    expect(hook.posts[0]).toMatch(/^New contact message: &lt;!channel&gt; &lt;https:\/\/evil\.example\|Open&gt;\n/);
+  });
+});
+
 describe('a burst of leads', () => {
   it('sends the first few on their own and the rest in digests, each lead once, to email and the webhook', async () => {
     for (let n = 0; n < 12; n += 1) await post('/api/contact', { ...validContact, email: `owner${n}@example.in`, name: `Owner ${n}` });
@@ -162,5 +171,24 @@ describe('a burst of leads', () => {
     clock = new Date(clock.getTime() + 10 * 60_000);
     await drain(worker);
     expect((await mails('staff.notice')).length + (await mails('staff.digest')).length).toBe(4);
+  });
+
+  it("gives a lead held after its slot's digest ran (composed before, committed after) a digest of its own", async () => {
+    const start = clock;
+    for (let n = 0; n < 4; n += 1) await post('/api/contact', { ...validContact, email: `late${n}@example.in`, name: `Late ${n}` });
+    const worker = mailWorker(testDb.db, config(), { now });
+    await drain(worker);
+    clock = new Date(start.getTime() + staffBurst.digestEveryMs + staffBurst.digestGraceMs);
+    await drain(worker);
+    expect(await mails('staff.digest')).toHaveLength(1);
+    // A lead whose email was composed at the start of that slot, and committed only now.
+    clock = start;
+    await post('/api/contact', { ...validContact, email: 'late4@example.in', name: 'Late 4' });
+    await drain(worker);
+    clock = new Date(start.getTime() + 2 * (staffBurst.digestEveryMs + staffBurst.digestGraceMs));
+    await drain(worker);
+    const digests = await mails('staff.digest');
+    expect(digests).toHaveLength(2);
+    expect(digests[1]!.text).toContain('New contact message: Late 4');
   });
 });

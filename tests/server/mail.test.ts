@@ -145,6 +145,7 @@ describe('email through the outbox, over SMTP', () => {
   it('refuses a line break in an address or a subject (header injection)', async () => {
     await expect(queueMail(testDb.db, { ...lead(4), subject: 'Hi\r\nBcc: everyone@example.in' }, 'smtp')).rejects.toThrow(/line break/);
     await expect(queueMail(testDb.db, { ...lead(4), to: 'a@example.in\nBcc: b@example.in' }, 'smtp')).rejects.toThrow(/line break/);
+    await expect(queueMail(testDb.db, { ...lead(4), to: 'a@example.in, b@example.in' }, 'smtp')).rejects.toThrow(/exactly one/);
     expect(await testDb.db.select().from(mailMessages)).toHaveLength(0);
   });
 });
@@ -187,12 +188,13 @@ describe('a contact message brings its emails', () => {
       const hostile = { ...validContact, name: 'Asha <script>alert(1)</script>', message: 'Hello <img src=x onerror=alert(1)> there' };
       await send(app, hostile);
       await send(app, { ...validContact, message: 'A second message the same day.' });
+      await send(app, { ...validContact, email: 'Asha+again@example.in', message: 'The same inbox, a plus-tag apart.' });
     } finally {
       await app.close();
     }
     // The message commits with its event; the worker composes the emails.
     expect(await testDb.db.select().from(mailMessages)).toHaveLength(0);
-    expect(await drain(mailWorker(testDb.db, config, { now }))).toEqual({ delivered: 2, failed: 0 });
+    expect(await drain(mailWorker(testDb.db, config, { now }))).toEqual({ delivered: 3, failed: 0 });
     const rows = await testDb.db.select().from(mailMessages);
     const replies = rows.filter((row) => row.kind === 'prospect.contactReceived');
     const staff = rows.filter((row) => row.kind === 'staff.notice');
@@ -202,6 +204,8 @@ describe('a contact message brings its emails', () => {
     expect(staff.map((row) => row.toAddress).sort()).toEqual([
       'leads@growthpath.in',
       'leads@growthpath.in',
+      'leads@growthpath.in',
+      'owner@growthpath.in',
       'owner@growthpath.in',
       'owner@growthpath.in',
     ]);

@@ -14,7 +14,10 @@ import { adminLink, nothing, type ComposeContext, type Outgoing } from './contex
  * used to mail an address again and again.
  */
 
-const day = (at: Date) => at.toISOString().slice(0, 10);
+/** The agency's day (India's), as YYYY-MM-DD. */
+const day = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
+/** One inbox however it is written: `Asha+1@X.in` is `asha@x.in`, so plus-tags cannot multiply the replies. */
+const inbox = (email: string) => email.toLowerCase().replace(/\+[^@]*@/, '@');
 
 export async function contactReceived({ db, settings }: ComposeContext, messageId: string): Promise<Outgoing> {
   const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, messageId));
@@ -38,7 +41,7 @@ export async function contactReceived({ db, settings }: ComposeContext, messageI
     mails: [
       {
         kind: 'prospect.contactReceived',
-        dedupeKey: `contact-reply:${message.email.toLowerCase()}:${day(message.createdAt)}`,
+        dedupeKey: `contact-reply:${inbox(message.email)}:${day(message.createdAt)}`,
         to: message.email,
         subject: 'We have your message — GrowthPath',
         ...reply,
@@ -79,7 +82,7 @@ export async function quizSubmitted({ db, settings, reportPdf }: ComposeContext,
     mails: [
       {
         kind: 'prospect.quizReceived',
-        dedupeKey: `quiz-reply:${submission.email.toLowerCase()}:${day(submission.createdAt)}`,
+        dedupeKey: `quiz-reply:${inbox(submission.email)}:${day(submission.createdAt)}`,
         to: submission.email,
         subject: words.quizReceived.subject,
         ...reply,

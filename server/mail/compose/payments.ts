@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { brand } from '../../../src/content/brand';
 import type { CustomerDetails } from '../../../src/domain/checkout';
 import { findPlan } from '../../../src/domain/plans';
-import { orders, subscriptionInvoices, subscriptions } from '../../db/schema';
+import { orders, payments, subscriptionInvoices, subscriptions } from '../../db/schema';
 import { renderEmail } from '../render';
 import { oneLine } from '../settings';
 import { ChargeFailed, InvoicePaid, Receipt, Welcome } from '../templates/clientEmails';
@@ -30,6 +30,9 @@ export async function orderFulfilled(context: ComposeContext, orderId: string): 
     : [];
   const given = order.customerDetails as Partial<CustomerDetails> | null;
   const client = await clientOf(db, { uid: order.customerUid, email: order.customerEmail, given });
+  // Refunded before its account was ready: the account, but no plan, so no receipt for money given back.
+  const [payment] = order.paidPaymentId ? await db.select().from(payments).where(eq(payments.gatewayPaymentId, order.paidPaymentId)) : [];
+  const refunded = Boolean(payment && payment.amountRefundedPaise >= payment.amountPaise);
   const { words } = client;
   const plan = planTitle(order.plan);
   const total = rupees(order.amountPaise);
@@ -53,9 +56,11 @@ export async function orderFulfilled(context: ComposeContext, orderId: string): 
   const dashboardUrl = dashboardLink(settings);
   const who = given?.fullName?.trim() || order.customerEmail;
   const link = adminLink(settings, subscription ? 'subscriptions' : 'orders', order.customerEmail);
-  const headline = subscription
-    ? `New subscription: ${who} started ${plan}, ${rupees(subscription.setupPaise)} setup and ${rupees(subscription.monthlyPaise)} a month.`
-    : `Paid order: ${who} paid ${total} for ${plan}.`;
+  const headline = refunded
+    ? `Refunded before fulfilment: ${total} for ${plan} from ${who} went back; the account exists without a plan.`
+    : subscription
+      ? `New subscription: ${who} started ${plan}, ${rupees(subscription.setupPaise)} setup and ${rupees(subscription.monthlyPaise)} a month.`
+      : `Paid order: ${who} paid ${total} for ${plan}.`;
   const [receipt, notice, welcome] = await Promise.all([
     renderEmail(Receipt({ words, name: client.name, dashboardUrl, plan, total, rows, seller: seller(words) })),
     renderEmail(
@@ -96,17 +101,25 @@ export async function orderFulfilled(context: ComposeContext, orderId: string): 
             },
           ]
         : []),
-      {
-        kind: 'client.receipt',
-        dedupeKey: `receipt:${order.gatewayOrderId}`,
-        to: order.customerEmail,
-        subject: words.receipt.subject(plan),
-        ...receipt,
-      },
+      ...(refunded
+        ? []
+        : [
+            {
+              kind: 'client.receipt',
+              dedupeKey: `receipt:${order.gatewayOrderId}`,
+              to: order.customerEmail,
+              subject: words.receipt.subject(plan),
+              ...receipt,
+            },
+          ]),
     ],
     notice: {
       event: `order:${order.gatewayOrderId}`,
-      subject: subscription ? `New subscription: ${plan}, ${oneLine(who)}` : `Paid order: ${plan} ${total}, ${oneLine(who)}`,
+      subject: refunded
+        ? `Refunded before fulfilment: ${plan} ${total}, ${oneLine(who)}`
+        : subscription
+          ? `New subscription: ${plan}, ${oneLine(who)}`
+          : `Paid order: ${plan} ${total}, ${oneLine(who)}`,
       link,
       ...notice,
     },

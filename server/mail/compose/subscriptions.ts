@@ -24,18 +24,24 @@ const hasEmail = (row: SubscriptionRow | undefined): row is SubscriptionRow & { 
 
 export async function subscriptionCancelled(
   context: ComposeContext,
-  { subscriptionId, by }: { subscriptionId: string; by: 'client' | 'staff' },
+  event: { subscriptionId: string; by: 'client' | 'staff'; endsAt: string; nextChargeAt: string | null },
 ): Promise<Outgoing> {
+  const { subscriptionId, by } = event;
   const row = await subscriptionOf(context, subscriptionId);
   if (!hasEmail(row)) return nothing;
-  const endsAt = row.cancelAt ?? row.endedAt ?? row.paidThrough;
-  if (!endsAt) return nothing;
+  // The facts as the client was told them when it was cancelled; a later cancellation (staff's, sooner) is its own email.
+  const endsAt = new Date(event.endsAt);
   const client = await clientOfRow(context, row);
   const plan = planTitle(row.plan);
   const endsOn = mailDate(client.words, endsAt);
+  const lastCharge = event.nextChargeAt
+    ? { on: mailDate(client.words, new Date(event.nextChargeAt)), amount: rupees(row.monthlyPaise) }
+    : null;
   const link = adminLink(context.settings, 'subscriptions', row.customerEmail);
   const [email, notice] = await Promise.all([
-    renderEmail(Cancelled({ words: client.words, name: client.name, dashboardUrl: dashboardLink(context.settings), plan, endsOn, by })),
+    renderEmail(
+      Cancelled({ words: client.words, name: client.name, dashboardUrl: dashboardLink(context.settings), plan, endsOn, by, lastCharge }),
+    ),
     by === 'client'
       ? renderEmail(
           StaffNotice({
@@ -54,13 +60,18 @@ export async function subscriptionCancelled(
     mails: [
       {
         kind: 'client.cancelled',
-        dedupeKey: `cancelled:${subscriptionId}`,
+        dedupeKey: `cancelled:${subscriptionId}:${by}:${event.endsAt}`,
         to: row.customerEmail,
         subject: by === 'client' ? client.words.cancelled.subject : client.words.cancelled.subjectByStaff,
         ...email,
       },
     ],
-    notice: notice && { event: `cancelled:${subscriptionId}`, subject: `Cancellation: ${plan}, ${row.customerEmail}`, link, ...notice },
+    notice: notice && {
+      event: `cancelled:${subscriptionId}:${event.endsAt}`,
+      subject: `Cancellation: ${plan}, ${row.customerEmail}`,
+      link,
+      ...notice,
+    },
   };
 }
 

@@ -113,11 +113,18 @@ export function Cancelled({
   plan,
   endsOn,
   by,
-}: Client & { plan: string; endsOn: string; by: 'client' | 'staff' }) {
+  lastCharge,
+}: Client & { plan: string; endsOn: string; by: 'client' | 'staff'; lastCharge: { on: string; amount: string } | null }) {
+  const sentence =
+    by === 'staff'
+      ? words.cancelled.byStaff(plan, endsOn)
+      : lastCharge
+        ? words.cancelled.byClientAfterCharge(plan, lastCharge.amount, lastCharge.on, endsOn)
+        : words.cancelled.byClient(plan, endsOn);
   return (
     <Layout lang={words.lang} preview={words.cancelled.preview(endsOn)}>
       <Text style={paragraph}>{words.hello(name)}</Text>
-      <Text style={paragraph}>{by === 'client' ? words.cancelled.byClient(plan, endsOn) : words.cancelled.byStaff(plan, endsOn)}</Text>
+      <Text style={paragraph}>{sentence}</Text>
       <Text style={paragraph}>{by === 'client' ? words.cancelled.afterward : words.cancelled.afterwardByStaff}</Text>
       <Closing words={words} dashboardUrl={dashboardUrl} replyHelp={false} />
     </Layout>
