@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { MailStatus } from '../../src/domain/admin';
 import type { Database } from '../db/client';
 import { mailMessages, type MailMessageRow } from '../db/schema';
-
-export type MailStatus = 'kept' | 'queued' | 'sent' | 'refused' | 'failed';
 
 /** A file sent with an email, stored with it so a retry sends the same bytes. */
 export interface MailAttachment {

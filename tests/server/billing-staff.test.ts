@@ -14,9 +14,8 @@ import {
   type StaffSubscriptionRow,
   type SubscriptionAction,
 } from '../../src/domain/admin';
-import type { SubscribeAnswer } from '../../src/domain/payment';
 import { emulatorUser, parseCsv } from './admin-support';
-import { buyer, emulatorHost, memoryAuthAdmin, postJson, projectId } from './payments-support';
+import { buyer, emulatorHost, memoryAuthAdmin, projectId, subscribeInSandbox } from './payments-support';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 
 /**
@@ -70,20 +69,11 @@ async function advanceTo(at: Date) {
 /** A client who subscribed and paid through the sandbox checkout, as the browser does. */
 async function subscribed(plan: 'launchpad' | 'growth-engine', businessName: string) {
   const details = buyer({ businessName });
-  const answer = (await (
-    await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })
-  ).json()) as SubscribeAnswer;
-  const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, { email: details.email })).json();
-  const verified = await postJson(app.url, '/api/verify-payment', {
-    ...paid,
-    plan,
-    userDetails: details,
-    checkoutSecret: answer.checkoutSecret,
-  });
+  const { id, verified } = await subscribeInSandbox(app.url, plan, details);
   expect(verified.status).toBe(200);
   await settled();
-  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, answer.id));
-  return { id: answer.id, uid: row!.customerUid!, email: details.email as string };
+  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id));
+  return { id, uid: row!.customerUid!, email: details.email as string };
 }
 
 /** The client's request to their account manager, as POST /api/billing/requests stores it. */

@@ -10,10 +10,9 @@ import { createMailHandlers } from '../../server/mail/setup';
 import { createOutboxWorker } from '../../server/outbox/worker';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import type { SubscriptionAction } from '../../src/domain/admin';
-import type { SubscribeAnswer } from '../../src/domain/payment';
 import { emulatorUser } from './admin-support';
 import { drain, mailWorker } from './mailSupport';
-import { buyer, createOneTimeOrder, emulatorHost, memoryAuthAdmin, postJson, projectId } from './payments-support';
+import { buyer, createOneTimeOrder, emulatorHost, memoryAuthAdmin, postJson, projectId, subscribeInSandbox } from './payments-support';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 
 /**
@@ -92,20 +91,11 @@ const staffMails = (subject: string) =>
 
 async function subscribed(plan: 'launchpad' | 'growth-engine' = 'launchpad') {
   const details = buyer({ businessName: 'Asha Clinic' });
-  const answer = (await (
-    await postJson(app.url, '/api/create-order', { plan, currency: 'INR', userDetails: details })
-  ).json()) as SubscribeAnswer;
-  const paid = await (await postJson(app.url, `/api/sandbox/checkout/${answer.id}/pay`, { email: details.email })).json();
-  const verified = await postJson(app.url, '/api/verify-payment', {
-    ...paid,
-    plan,
-    userDetails: details,
-    checkoutSecret: answer.checkoutSecret,
-  });
+  const { id, verified } = await subscribeInSandbox(app.url, plan, details);
   expect(verified.status).toBe(200);
   await settled();
-  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, answer.id));
-  return { id: answer.id, uid: row!.customerUid!, email: details.email as string };
+  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id));
+  return { id, uid: row!.customerUid!, email: details.email as string };
 }
 
 describe('paying', () => {

@@ -6,6 +6,7 @@ import type { Config } from '../../server/config';
 import { webhookSignature } from '../../server/payments/signature';
 import type { PaymentService } from '../../server/payments/service';
 import { AppError } from '../../server/http/errors';
+import type { SubscribeAnswer } from '../../src/domain/payment';
 import { emulatorHost, projectId } from './authEmulator';
 import { testConfig } from './support';
 
@@ -167,6 +168,23 @@ export function postJson(url: string, path: string, body: unknown, headers: Reco
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * A monthly plan bought as the browser buys it: create-order, the sandbox checkout's Pay, then verification with the
+ * checkout secret. Answers the subscription's id and verification's response.
+ */
+export async function subscribeInSandbox(appUrl: string, plan: 'launchpad' | 'growth-engine', details: ReturnType<typeof buyer>) {
+  const created = await postJson(appUrl, '/api/create-order', { plan, currency: 'INR', userDetails: details });
+  const answer = (await created.json()) as SubscribeAnswer;
+  const paid = await (await postJson(appUrl, `/api/sandbox/checkout/${answer.id}/pay`, { email: details.email })).json();
+  const verified = await postJson(appUrl, '/api/verify-payment', {
+    ...paid,
+    plan,
+    userDetails: details,
+    checkoutSecret: answer.checkoutSecret,
+  });
+  return { id: answer.id, verified };
 }
 
 /** The tests' config in live mode: Razorpay's keys, its API at the fake, on the Auth Emulator the tests run. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { formatInr } from '../../../src/domain/money';
+import { findPlan } from '../../../src/domain/plans';
 import type { Database } from '../../db/client';
 import { quizSubmissions, userProfiles } from '../../db/schema';
 import type { NewMail } from '../repository';
@@ -34,6 +35,9 @@ export const dashboardLink = (settings: MailSettings) => `${settings.siteUrl}/#/
 export const signInLink = (settings: MailSettings) => `${settings.siteUrl}/#/signin`;
 
 export const rupees = (paise: number) => formatInr(paise / 100);
+
+/** A plan's name as clients read it; a key this code does not know is shown as it is. */
+export const planTitle = (key: string | null) => (key && findPlan(key)?.title) || key || '';
 
 export interface ClientFacts {
   email: string;

@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { brand } from '../../../src/content/brand';
 import type { CustomerDetails } from '../../../src/domain/checkout';
-import { findPlan } from '../../../src/domain/plans';
 import { orders, payments, subscriptionInvoices, subscriptions } from '../../db/schema';
 import { renderEmail } from '../render';
 import { oneLine } from '../settings';
 import { ChargeFailed, InvoicePaid, Receipt, Welcome } from '../templates/clientEmails';
 import { StaffNotice } from '../templates/staffEmails';
 import { mailDate } from '../words';
-import { adminLink, clientOf, dashboardLink, nothing, rupees, signInLink, type ComposeContext, type Outgoing } from './context';
+import { adminLink, clientOf, dashboardLink, nothing, planTitle, rupees, signInLink, type ComposeContext, type Outgoing } from './context';
 
 /** Money in: a paid order (one-time, or a subscription's first charge), each monthly charge after, a charge that failed. */
-
-const planTitle = (key: string) => findPlan(key)?.title ?? key;
 
 /** The agency as a GST invoice names it. */
 function seller(words: Awaited<ReturnType<typeof clientOf>>['words']) {

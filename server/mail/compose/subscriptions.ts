@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { CustomerDetails } from '../../../src/domain/checkout';
-import { findPlan } from '../../../src/domain/plans';
 import { subscriptionRequests, subscriptions, type SubscriptionRow } from '../../db/schema';
 import { renderEmail } from '../render';
 import { Cancelled, SubscriptionChanged } from '../templates/clientEmails';
 import { StaffNotice } from '../templates/staffEmails';
 import { mailDate, mailWords } from '../words';
-import { adminLink, clientOf, dashboardLink, nothing, rupees, type ComposeContext, type Outgoing } from './context';
+import { adminLink, clientOf, dashboardLink, nothing, planTitle, rupees, type ComposeContext, type Outgoing } from './context';
 
 /** A subscription's course changed: cancelled, a client's request to their account manager, or the manager's change. */
-
-const planTitle = (key: string | null) => (key && findPlan(key)?.title) || key || '';
 
 async function subscriptionOf(context: ComposeContext, id: string): Promise<SubscriptionRow | undefined> {
   const [row] = await context.db.select().from(subscriptions).where(eq(subscriptions.gatewaySubscriptionId, id));
