@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { billingStates, subscriptionStatuses } from './billing';
 import { disputeStatuses } from './dispute';
 import { findPlan } from './plans';
-import { safeText } from './text';
+import { isSafeText, safeText } from './text';
 
 /**
  * The staff inbox's wire contract: what /api/admin/* answers and accepts, written once for the server and
@@ -74,7 +74,13 @@ export function isAdminTab(value: unknown): value is AdminTab {
  */
 export function inboxStartFrom(params: URLSearchParams): { tab: AdminTab; query: string } {
   const tab = params.get('tab');
-  return { tab: isAdminTab(tab) ? tab : 'contact', query: (params.get('q') ?? '').trim().slice(0, inboxLimits.search) };
+  // Control characters dropped and the cut made between characters, so the server never refuses what a link opens.
+  let query = '';
+  for (const char of (params.get('q') ?? '').replace(/\p{Cc}/gu, '').trim()) {
+    if (query.length + char.length > inboxLimits.search) break;
+    query += char;
+  }
+  return { tab: isAdminTab(tab) ? tab : 'contact', query: isSafeText(query) ? query : '' };
 }
 
 export const inboxLimits = {

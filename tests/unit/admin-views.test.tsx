@@ -160,6 +160,11 @@ describe('inbox views', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('asha@raostores.in');
     // A tab that is not one, or a search past the limit, opens the inbox as usual.
     expect(inboxStartFrom(new URLSearchParams(`tab=secrets&q=${'x'.repeat(500)}`))).toEqual({ tab: 'contact', query: 'x'.repeat(100) });
+    expect(inboxStartFrom(new URLSearchParams(`tab=quiz&q=${encodeURIComponent(`a\u0000b\r\n${'😀'.repeat(120)}`)}`))).toEqual({
+      tab: 'quiz',
+      query: `ab${'😀'.repeat(49)}`,
+    });
+    expect(inboxStartFrom(new URLSearchParams(`q=${encodeURIComponent('\u202Easha')}`)).query).toBe('');
   });
 
   it('marks the page noindex while it is open', async () => {
