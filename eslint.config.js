@@ -86,7 +86,19 @@ const machineGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', '.prerender-*', 'node_modules', 'coverage', 'playwright-report', 'test-results', '.data', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      '.site-build',
+      '.react-router',
+      'node_modules',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      '.data',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

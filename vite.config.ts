@@ -1,26 +1,24 @@
 /// <reference types="vitest/config" />
+import { reactRouter } from '@react-router/dev/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunkGroups.js';
-import { fallbackFontInDevelopment } from './build/fallbackFontInDevelopment.js';
 import { hashedFontsAndImages } from './build/hashedFontsAndImages.js';
-import { lucideWithoutDefaultClasses } from './build/lucideWithoutDefaultClasses.js';
-import { prerenderHomeThenPrecompress } from './build/prerenderHome.js';
 import { reactRouterProductionBuild } from './build/reactRouterProductionBuild.js';
+import { siteOriginForBuild } from './build/siteOrigin.js';
 
 export default defineConfig({
   // Oxc's styled-components transform gives each component an id from its file and its place there, not from the
-  // order modules ran: the prerendered home page hydrates in parts, so its class names must not depend on which
-  // chunk loaded first (docs/decisions/183-no-library-patches-in-the-build.md).
+  // order modules ran: a prerendered page hydrates in parts, so its class names must not depend on which chunk
+  // loaded first (docs/decisions/183-no-library-patches-in-the-build.md).
   oxc: { plugins: { styledComponents: { ssr: true, displayName: false } } },
-  plugins: [
-    react(),
-    hashedFontsAndImages(),
-    lucideWithoutDefaultClasses(),
-    fallbackFontInDevelopment(),
-    reactRouterProductionBuild(),
-    prerenderHomeThenPrecompress(),
-  ],
+  // React Router's framework mode builds and prerenders the site (react-router.config.ts); the unit tests render
+  // components on their own, with React's plugin only.
+  plugins: [process.env.VITEST ? react() : reactRouter(), hashedFontsAndImages(), reactRouterProductionBuild()],
+  define: { 'import.meta.env.SITE_URL': JSON.stringify(siteOriginForBuild(process.env)) },
+  // styled-components' package has no "exports": Node would load its CommonJS build, whose default export is not
+  // `styled`, when the build prerenders the pages.
+  ssr: { noExternal: ['styled-components'] },
   build: {
     target: 'es2022',
     sourcemap: false,

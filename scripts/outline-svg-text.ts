@@ -152,6 +152,18 @@ async function outline(attributes: Map<string, string>, text: string): Promise<{
   return { d: d.join(''), transform };
 }
 
+/** How wide `text` is drawn in one of the outline fonts, in the units of `size`: for laying out words before drawing. */
+export async function textWidth(family: string, weight: number, size: number, text: string): Promise<number> {
+  if (!(family in outlineFonts)) throw new Error(`outline-svg-text: no outline font for ${family}`);
+  const { hbFont, upem } = await outlinerFor(family);
+  hbFont.setVariations([new hb.Variation('wght', weight)]);
+  const buffer = new hb.Buffer();
+  buffer.addText(text);
+  buffer.guessSegmentProperties();
+  hb.shape(hbFont, buffer);
+  return (buffer.getGlyphPositions().reduce((sum, position) => sum + position.xAdvance, 0) / upem) * size;
+}
+
 /** `svg` with each `<text>` drawn as a path of the same words in the named font; unchanged when it has none. */
 export async function outlineSvgText(svg: string): Promise<string> {
   const texts = [...svg.matchAll(/<text\b([^>]*)>([\s\S]*?)<\/text>/g)];

@@ -5,30 +5,10 @@
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { chromiumArgs, chromiumPath } from '../tests/chromium';
+import { publicPaths } from '../src/content/sitePages';
 
 const [baseUrl = 'http://127.0.0.1:8080', outDir = '/tmp/shots', ...only] = process.argv.slice(2);
-const routes = only.length
-  ? only
-  : [
-      '/',
-      '/about',
-      '/pricing',
-      '/how-it-works',
-      '/apps',
-      '/case-studies',
-      '/case-studies/ecommerce-platform-redesign',
-      '/case-studies/brand-identity-refresh',
-      '/case-studies/nope',
-      '/contact',
-      '/help',
-      '/legal/terms',
-      '/legal/refunds',
-      '/nowhere',
-      '/signin',
-      '/get-started',
-      '/report',
-      '/dashboard',
-    ];
+const routes = only.length ? only : [...publicPaths, '/case-studies/nope', '/nowhere', '/signin', '/get-started', '/report', '/dashboard'];
 const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 
 mkdirSync(outDir, { recursive: true });
@@ -39,7 +19,7 @@ const browser = await chromium.launch({
 for (const [sizeName, viewport] of Object.entries(sizes)) {
   const page = await browser.newPage({ viewport });
   for (const route of routes) {
-    await page.goto(`${baseUrl}/#${route}`);
+    await page.goto(`${baseUrl}${route}`);
     await page.waitForLoadState('networkidle');
     // Scroll through once so lazy images load before the full-page capture.
     await page.evaluate(async () => {

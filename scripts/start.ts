@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { authEmulatorDefaults } from '../server/auth/emulatorDefaults';
 import { loadConfig, withEmbeddedAuth, type Config } from '../server/config';
 import { emulatorFailure, outputTail } from './emulatorOutput';
+import { buildSite } from './build-site';
 
 const dev = process.argv.includes('--dev');
 const root = new URL('..', import.meta.url).pathname;
@@ -122,10 +123,10 @@ function newestChange(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
 }
 
-/** The VITE_* settings are baked into the build, so a build made with others is stale too. */
+/** The VITE_* settings and SITE_URL are baked into the build, so a build made with others is stale too. */
 function buildSettings(env: NodeJS.ProcessEnv): string {
   const settings = Object.entries(env)
-    .filter(([key]) => key.startsWith('VITE_'))
+    .filter(([key]) => key.startsWith('VITE_') || key === 'SITE_URL')
     .sort();
   return JSON.stringify(Object.fromEntries(settings));
 }
@@ -134,7 +135,7 @@ const settingsFile = () => join(distDir, '.build-settings.json');
 
 function buildIsStale(env: NodeJS.ProcessEnv): boolean {
   const built = newestChange(join(distDir, 'index.html'));
-  const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'build', 'package-lock.json'];
+  const sources = ['src', 'machines', 'public', 'vite.config.ts', 'react-router.config.ts', 'build', 'package-lock.json'];
   if (built === 0 || sources.some((source) => newestChange(join(root, source)) > built)) return true;
   return !existsSync(settingsFile()) || readFileSync(settingsFile(), 'utf8') !== buildSettings(env);
 }
@@ -152,10 +153,6 @@ async function enableEmailPrivacy({ emulatorHost, projectId }: { emulatorHost: s
   if (!response?.ok) say('auth', 'note: could not turn on email privacy in the emulator');
 }
 
-function exitCodeOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-}
-
 async function main() {
   process.on('SIGINT', () => void stopAll(0, 'SIGINT'));
   process.on('SIGTERM', () => void stopAll(0, 'SIGTERM'));
@@ -170,12 +167,7 @@ async function main() {
 
   if (!dev && buildIsStale(env)) {
     say('build', `building the site into ${distDir} ...`);
-    const build = spawn(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    });
-    if ((await exitCodeOf(build)) !== 0) throw new Error('the build failed');
+    await buildSite(distDir, env);
     writeFileSync(settingsFile(), buildSettings(env));
   }
 
@@ -215,7 +207,7 @@ async function main() {
   );
 
   if (dev) {
-    run(bin('vite'), ['--port', port, '--strictPort'], { ...env, API_PORT: serverPort }, "Vite's dev server");
+    run(bin('react-router'), ['dev', '--port', port, '--strictPort'], { ...env, API_PORT: serverPort }, "Vite's dev server");
     await waitFor(`http://127.0.0.1:${port}/`, "Vite's dev server", 60_000);
   }
   say('site', `http://localhost:${port}   (Ctrl-C stops everything)`);

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '../src/ui/theme';
 import { AuthActor } from '../src/lib/auth/AuthActor';
 import type { AuthStore } from '../src/lib/auth/store';

@@ -21,16 +21,15 @@ export { brand, plans, processSteps, services, adSpendNote, benefitsInEveryPlan 
 export type { MarketingService, Plan, ServiceTitle };
 
 /**
- * The site's paths the assistant refers visitors to (hash routes, as the browser shows them). A reply names a page by
- * its path alone, where its name would stand ("on /#/pricing"): the chat shows it as a link named after the page
- * (src/features/chat/ChatPanel.tsx, pageNames).
+ * The site's paths the assistant refers visitors to. A reply names a page by its path alone, where its name would
+ * stand ("on /pricing"): the chat shows it as a link named after the page (src/features/chat/ChatPanel.tsx, pageNames).
  */
 export const sitePaths = {
-  contact: '/#/contact',
-  pricing: '/#/pricing',
-  quiz: '/#/get-started',
-  howItWorks: '/#/how-it-works',
-  help: '/#/help',
+  contact: '/contact',
+  pricing: '/pricing',
+  quiz: '/get-started',
+  howItWorks: '/how-it-works',
+  help: '/help',
 } as const;
 
 function faqAnswer(faqs: readonly Faq[], questionStart: string): string {

@@ -1,25 +1,44 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
+import { notFoundPath, privatePaths } from '../../src/content/sitePages';
 import { CODING_SUFFIX, chooseCoding, PRECOMPRESSED_EXTENSIONS } from './precompressed';
 
 const oneYear = 31_536_000;
 
 /**
  * Hashed files under /assets never change, so browsers keep them for a year (fonts and images are emitted there
- * too, docs/decisions/121-hashed-fonts-and-images.md); index.html must be revalidated on every visit so a deploy is
+ * too, docs/decisions/121-hashed-fonts-and-images.md); the pages must be revalidated on every visit so a deploy is
  * picked up at once; the few public files that must keep their names (favicon, robots.txt) get an hour.
  */
 function cacheControl(res: Response, filePath: string, assetsDir: string): void {
   if (filePath.startsWith(assetsDir)) res.setHeader('Cache-Control', `public, max-age=${oneYear}, immutable`);
-  else if (path.basename(filePath) === 'index.html') res.setHeader('Cache-Control', 'no-cache');
+  else if (path.extname(filePath) === '.html') res.setHeader('Cache-Control', 'no-cache');
   else res.setHeader('Cache-Control', 'public, max-age=3600');
 }
 
+/** A page's address: no file extension. */
+const isPageAddress = (pathname: string) => path.extname(pathname) === '';
+
 /**
- * Serves Vite's build. Text files have Brotli and gzip copies made at build time (server/http/precompressed.ts);
+ * The file that answers a page's address, and its status (docs/decisions/186-real-urls-and-prerendered-pages.md):
+ * a prerendered page its own index.html; a page drawn in the browser (sign-in, quiz, payment...) the app's shell;
+ * any other address the prerendered 404 page, with status 404. Null when the build has no such file (no build).
+ */
+export function pageFile(distDir: string, pathname: string): { file: string; status: number } | null {
+  const own = pathname === '/' ? '/index.html' : `${pathname}/index.html`;
+  if (pathname !== notFoundPath && !own.includes('..') && existsSync(path.join(distDir, own))) return { file: own, status: 200 };
+  const shell = '/__spa-fallback.html';
+  if ((privatePaths as readonly string[]).includes(pathname) && existsSync(path.join(distDir, shell))) return { file: shell, status: 200 };
+  const notFound = `${notFoundPath}/index.html`;
+  return existsSync(path.join(distDir, notFound)) ? { file: notFound, status: 404 } : null;
+}
+
+/**
+ * Serves the build. Text files have Brotli and gzip copies made at build time (server/http/precompressed.ts);
  * a client that accepts one gets it with `Content-Encoding` and the original file's `Content-Type`, any other gets
- * the original (docs/decisions/120-precompressed-static-assets.md). Routing is by hash, so there is no index.html
- * fallback: an unknown file falls through to the JSON 404.
+ * the original (docs/decisions/120-precompressed-static-assets.md). A page's address (`/pricing`) is answered by
+ * its file (`pageFile`); an unknown file with an extension falls through to the JSON 404.
  */
 export function staticSite(distDir: string): RequestHandler {
   const assetsDir = path.join(distDir, 'assets') + path.sep;
@@ -43,11 +62,25 @@ export function staticSite(distDir: string): RequestHandler {
   });
 
   return (req, res, next) => {
-    const pathname = req.path;
+    let pathname = req.path;
     const extension = path.extname(pathname);
     // The compressed copies are served only in place of their original, never under their own names.
     if (extension === CODING_SUFFIX.br || extension === CODING_SUFFIX.gzip) return next();
-    const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+    if ((req.method === 'GET' || req.method === 'HEAD') && isPageAddress(pathname)) {
+      // One address per page, the canonical one: `/pricing/` moves to `/pricing`.
+      if (pathname.length > 1 && pathname.endsWith('/')) {
+        const query = req.originalUrl.slice(req.originalUrl.indexOf('?') >= 0 ? req.originalUrl.indexOf('?') : req.originalUrl.length);
+        // Leading slashes collapsed too: `//host/` must not become a redirect to another site.
+        return res.redirect(301, `/${pathname.replace(/^\/+|\/+$/g, '')}${query}`);
+      }
+      const page = pageFile(distDir, pathname);
+      if (page) {
+        res.status(page.status);
+        pathname = page.file;
+        req.url = page.file;
+      }
+    }
+    const file = pathname;
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !PRECOMPRESSED_EXTENSIONS.has(path.extname(file))) {
       return plain(req, res, next);
     }

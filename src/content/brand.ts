@@ -9,6 +9,8 @@ export const brand = {
   email: 'hello@growthpath.example',
   supportEmail: 'support@growthpath.example',
   location: 'Indiranagar, Bengaluru, Karnataka 560038',
+  /** The same address in parts, for search engines (src/app/structuredData.ts). */
+  address: { street: 'Indiranagar', town: 'Bengaluru', state: 'Karnataka', postalCode: '560038', country: 'IN' },
   /** Printed on receipts once the agency is registered for GST; empty until then. */
   gstin: '',
   town: 'Bengaluru',

@@ -61,7 +61,7 @@ export function holdPressesUntil(
   covers: (button: HTMLButtonElement) => boolean,
   { onHeld, earlier = [] }: { onHeld?: () => void; earlier?: HTMLButtonElement[] } = {},
 ): void {
-  const pressedAt = location.hash;
+  const pressedAt = location.pathname;
   const held = new Map<HTMLButtonElement, string>(earlier.map((button) => [button, pressedAt]));
   const hold = (event: MouseEvent) => {
     if (event.defaultPrevented) return;
@@ -69,7 +69,7 @@ export function holdPressesUntil(
     if (!button || !covers(button)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!held.has(button)) held.set(button, location.hash);
+    if (!held.has(button)) held.set(button, location.pathname);
     onHeld?.();
   };
   document.addEventListener('click', hold, true);
@@ -77,7 +77,7 @@ export function holdPressesUntil(
     document.removeEventListener('click', hold, true);
     const presses = [...held];
     held.clear();
-    for (const [button, hash] of presses) if (button.isConnected && hash === location.hash) button.click();
+    for (const [button, hash] of presses) if (button.isConnected && hash === location.pathname) button.click();
   };
   void until.then(release, release);
 }

@@ -28,6 +28,11 @@ export interface LazyActorOptions<Snapshot, Event> {
   load?: () => Promise<ActorLike<Snapshot, Event> | void>;
   /** What views see when the download failed; the placeholder when not given. */
   whenLoadFails?: Snapshot;
+  /**
+   * What the prerendered page shows, and so what hydration must render first (React's server snapshot); the
+   * placeholder when not given. The store's own snapshot follows right after.
+   */
+  prerendered?: Snapshot;
 }
 
 export class LazyActor<Snapshot, Event> {
@@ -43,6 +48,8 @@ export class LazyActor<Snapshot, Event> {
   }
 
   getSnapshot = (): Snapshot => this.snapshot;
+
+  getServerSnapshot = (): Snapshot => this.options.prerendered ?? this.options.placeholder;
 
   getStatus = (): LoadStatus => this.status;
 
@@ -105,12 +112,15 @@ export class LazyActor<Snapshot, Event> {
   }
 }
 
-type Readable<Snapshot> = Pick<LazyActor<Snapshot, never>, 'subscribe' | 'getSnapshot'>;
+type Readable<Snapshot> = Pick<LazyActor<Snapshot, never>, 'subscribe' | 'getSnapshot'> & { getServerSnapshot?: () => Snapshot };
 
 /** One value from the store's snapshot; the component re-renders only when that value changes (compared with Object.is). */
 export function useLazySelector<Snapshot, T>(store: Readable<Snapshot>, selector: (snapshot: Snapshot) => T): T {
-  const select = () => selector(store.getSnapshot());
-  return useSyncExternalStore(store.subscribe, select, select);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getSnapshot()),
+    () => selector((store.getServerSnapshot ?? store.getSnapshot)()),
+  );
 }
 
 /** Whether the store's code is idle, loading, ready or failed. */

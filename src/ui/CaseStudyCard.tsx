@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { ArrowRight, TrendingUp } from 'lucide-react';
 import type { CaseStudy } from '../content/caseStudies';

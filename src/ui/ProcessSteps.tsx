@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { ArrowRight } from 'lucide-react';
 import type { ProcessStep } from '../content/process';

@@ -152,7 +152,7 @@ const url = args.find((arg) => !arg.startsWith('--'));
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
 if (!url || !Number.isInteger(runs) || runs < 1) {
-  console.log('usage: npm run bench:lantern -- URL [--runs N]   (e.g. http://127.0.0.1:8080/#/pricing, served by `npm start`)');
+  console.log('usage: npm run bench:lantern -- URL [--runs N]   (e.g. http://127.0.0.1:8080/pricing, served by `npm start`)');
   process.exitCode = url ? 1 : 0;
 } else {
   for (let run = 0; run < runs; run += 1) await explain(url);

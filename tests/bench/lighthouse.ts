@@ -6,7 +6,7 @@
  * nearest the median FCP and time to interactive).
  *
  * A tiny extra gatherer + informative audit records `document.title` and `location.href` at the end of the
- * audited load, so the report proves which page was audited (hash routes such as /#/pricing).
+ * audited load, so the report proves which page was audited (such as /pricing).
  */
 import lighthouse, { Audit, Gatherer, generateReport } from 'lighthouse';
 import type { Config, Result } from 'lighthouse';

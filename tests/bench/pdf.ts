@@ -99,7 +99,7 @@ export async function measurePdf(baseUrl: string, runs = 3): Promise<PdfResult[]
       await context.addInitScript((value) => localStorage.setItem('growth.getStartedDraft', value), JSON.stringify(draft(language)));
       const page = await context.newPage();
       page.on('dialog', (dialog) => void dialog.dismiss());
-      await page.goto(new URL(`/#/report?lang=${language}`, baseUrl).toString());
+      await page.goto(new URL(`/report?lang=${language}`, baseUrl).toString());
       await page.getByRole('heading', { level: 1 }).waitFor();
       const button = page.getByRole('button', { name: reports[language].button });
       const times: number[] = [];

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { publicPaths } from '../../src/content/sitePages';
 import { expectAccessible } from './axe';
 import { account, checkout, giveGuestDetails, openChat, openCheckout, payButton, signInAt, uniqueEmail, walkQuiz } from './funnels';
 
@@ -8,34 +9,18 @@ import { account, checkout, giveGuestDetails, openChat, openCheckout, payButton,
  * one funnel once and scans every state it passes, so the gate costs one journey, not one browser per state.
  */
 
-const publicRoutes = [
-  '/',
-  '/about',
-  '/pricing',
-  '/how-it-works',
-  '/apps',
-  '/case-studies',
-  '/case-studies/ecommerce-platform-redesign',
-  '/contact',
-  '/help',
-  '/signin',
-  '/get-started',
-  '/legal/terms',
-  '/legal/privacy',
-  '/legal/shipping',
-  '/legal/refunds',
-  '/no/such/page',
-];
+/** Every public page, the sign-in and quiz pages, and the 404 page. */
+const publicRoutes = [...publicPaths, '/signin', '/get-started', '/no/such/page'];
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   await page.evaluate(() => localStorage.clear());
 });
 
 test('every public route', async ({ page }) => {
   test.setTimeout(240_000);
   for (const route of publicRoutes) {
-    await page.goto(`/#${route}`);
+    await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, route);
   }
@@ -45,7 +30,7 @@ for (const lang of ['en', 'hi'] as const) {
   test(`each quiz step in ${lang === 'en' ? 'English' : 'Hindi'}, a step's error, and the report`, async ({ page }) => {
     // 34 scans and 15 steps: on a 2-core machine shared with other test runs this took over four minutes.
     test.setTimeout(360_000);
-    await page.goto('/#/get-started');
+    await page.goto('/get-started');
     await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
     if (lang === 'en') await expectAccessible(page, 'quiz: the language choice');
     await walkQuiz(page, lang, uniqueEmail(`quiz-${lang}`), async (step) => {
@@ -66,7 +51,7 @@ for (const lang of ['en', 'hi'] as const) {
 test('sign-in tabs and their errors', async ({ page }) => {
   test.setTimeout(180_000);
   const panel = page.getByRole('tabpanel');
-  await page.goto('/#/signin');
+  await page.goto('/signin');
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
   await expectAccessible(page, 'sign in');
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
@@ -83,7 +68,7 @@ test('sign-in tabs and their errors', async ({ page }) => {
   await expectAccessible(page, 'create account without a plan');
 
   const taken = await account('taken', { staff: false });
-  await page.goto('/#/signin?view=signup&plan=launchpad');
+  await page.goto('/signin?view=signup&plan=launchpad');
   await expect(page.getByRole('region', { name: 'Chosen plan' })).toBeVisible();
   await expectAccessible(page, 'create account for a plan');
   await page.getByLabel('Full Name').fill('Someone Else');
@@ -96,7 +81,7 @@ test('sign-in tabs and their errors', async ({ page }) => {
 
 test('each payment state, the sandbox dialog, and the dashboard with a plan', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
   await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
   await expectAccessible(page, 'payment: details');
@@ -117,7 +102,7 @@ test('each payment state, the sandbox dialog, and the dashboard with a plan', as
   await expectAccessible(page, 'payment: declined');
   await openCheckout(page);
   await checkout(page).getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Your Apps' })).toBeVisible({ timeout: 15_000 });
   await expectAccessible(page, 'dashboard with a plan');
 });
@@ -126,7 +111,7 @@ test('payment: paid by a guest whose email already has an account, and asked to 
   test.setTimeout(180_000);
   // The server hands a sign-in token only to an account this very order created: this buyer must sign in.
   const existing = await account('existing-buyer', { staff: false });
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
   await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
   await giveGuestDetails(page, existing);
@@ -140,7 +125,7 @@ test('payment: paid by a guest whose email already has an account, and asked to 
 test('the dashboard without a plan, the staff inbox and a row of it, and the inbox refused to a client', async ({ page }) => {
   test.setTimeout(240_000);
   // Something in the inbox to open: a message sent the real way.
-  await page.goto('/#/contact');
+  await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Full name').fill('Priya Nair');
   await form.getByLabel('Email address').fill(uniqueEmail('priya'));
@@ -152,7 +137,7 @@ test('the dashboard without a plan, the staff inbox and a row of it, and the inb
   await signInAt(page, '/dashboard', client);
   await expect(page.getByRole('heading', { name: 'Activate Your Growth Plan' })).toBeVisible();
   await expectAccessible(page, 'dashboard without a plan');
-  await page.goto('/#/admin');
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'This page is for GrowthPath staff.' })).toBeVisible();
   await expectAccessible(page, 'inbox: not staff');
 
@@ -169,7 +154,7 @@ test('the dashboard without a plan, the staff inbox and a row of it, and the inb
 
 test('the contact form with its errors and sent, and the chat open with messages', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/#/contact');
+  await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required.');

@@ -73,16 +73,16 @@ async function shoot(page: Page, name: string) {
 }
 
 async function signInAt(page: Page, path: string, email: string) {
-  await page.goto(`/#/signin?redirect=${path}`);
+  await page.goto(`/signin?redirect=${path}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(new RegExp(`#${path}$`));
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 test('a signed-out visitor is sent to sign in, and a client who is not staff is told the inbox is not for them', async ({ page }) => {
-  await page.goto('/#/admin');
-  await expect(page).toHaveURL(/#\/signin\?redirect=(%2F|\/)admin$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/signin\?redirect=(%2F|\/)admin$/);
   const client = await account('client', { staff: false });
   await signInAt(page, '/admin', client);
   await expect(page.getByRole('heading', { name: 'This page is for GrowthPath staff.' })).toBeVisible();
@@ -92,7 +92,7 @@ test('a signed-out visitor is sent to sign in, and a client who is not staff is 
 
 /** A conversation with the footer assistant that leaves a lead: name, email and need, as the chat test has them. */
 async function leaveChatLead(page: Page, name: string, email: string, need: string) {
-  await page.goto('/#/');
+  await page.goto('/');
   const chat = await openChat(page);
   for (const message of ['Hi', name, email, need]) {
     const before = await chat.items.count();
@@ -106,7 +106,7 @@ async function leaveChatLead(page: Page, name: string, email: string, need: stri
 }
 
 async function sendContactMessage(page: Page, name: string, email: string, message: string) {
-  await page.goto('/#/contact');
+  await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Full name').fill(name);
   await form.getByLabel('Email address').fill(email);
@@ -147,7 +147,7 @@ test('staff read the leads, the quiz report, the chat and the paid order that re
   await page.getByRole('link', { name: 'Activate Your Plan' }).click();
   await openCheckout(page);
   await checkout(page).getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await leaveChatLead(page, 'Ravi Menon', chatEmail, 'A new website for our clinic');
 
   // ---- the agency's side ----

@@ -66,7 +66,7 @@ test('a first visit loads no sign-in code: the header says Sign in at once', asy
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
   });
-  await page.goto('/#/');
+  await page.goto('/');
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   for (const url of scripts) {
@@ -78,7 +78,7 @@ test('a first visit loads no sign-in code: the header says Sign in at once', asy
 
 test('creating an account for a plan records the choice and goes on to pay for it (D4)', async ({ page }) => {
   const email = uniqueEmail('meera');
-  await page.goto('/#/signin?view=signup&plan=growth-engine');
+  await page.goto('/signin?view=signup&plan=growth-engine');
   await expect(page.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('region', { name: 'Chosen plan' })).toContainText('Growth Engine');
   await page.getByLabel('Full Name').fill('Meera Shah');
@@ -87,7 +87,7 @@ test('creating an account for a plan records the choice and goes on to pay for i
   const submit = page.getByRole('button', { name: /Create Account/ });
   await submit.click();
 
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure Checkout');
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary).toContainText('Growth Engine');
@@ -108,33 +108,33 @@ test('creating an account for a plan records the choice and goes on to pay for i
 
   // Firebase keeps the session where the header looks for it, so a reload knows at once who this is.
   expect(await page.evaluate((key) => window.localStorage.getItem(key), sessionKey)).toContain(email);
-  await page.goto('/#/about');
+  await page.goto('/about');
   await page.reload();
   await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
 
 test('a second account with the same email is refused with a clear sentence', async ({ page }) => {
   const { email } = await existingUser('asha', 'Asha Rao');
-  await page.goto('/#/signin?view=signup&plan=launchpad');
+  await page.goto('/signin?view=signup&plan=launchpad');
   await page.getByLabel('Full Name').fill('Someone Else');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('another-secret');
   await page.getByRole('button', { name: /Create Account/ }).click();
   await expect(page.getByRole('alert')).toHaveText('An account with this email already exists. Sign in instead, or use another email.');
   await expect(page.getByRole('button', { name: /Create Account/ })).toBeEnabled();
-  await expect(page).toHaveURL(/#\/signin/);
+  await expect(page).toHaveURL(/\/signin/);
 });
 
 test('Create Account without a plan points to pricing', async ({ page }) => {
-  await page.goto('/#/signin?view=signup');
+  await page.goto('/signin?view=signup');
   await expect(page.getByRole('heading', { name: 'A Plan Is Required to Sign Up' })).toBeVisible();
   await page.getByRole('link', { name: /View Pricing Plans/ }).click();
-  await expect(page).toHaveURL(/#\/pricing$/);
+  await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test('a wrong password and an unknown email get the same plain sentence', async ({ page }) => {
   const { email } = await existingUser('asha', 'Asha Rao');
-  await page.goto('/#/signin');
+  await page.goto('/signin');
   await signIn(page, email, 'not-the-password');
   await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect. Please try again.');
   await expect(page.getByRole('alert')).not.toContainText('Firebase');
@@ -145,37 +145,37 @@ test('a wrong password and an unknown email get the same plain sentence', async 
 
 test('sign in and out: the header follows, Sign Out goes home', async ({ page }) => {
   const { email, password } = await existingUser('asha', 'Asha Rao');
-  await page.goto('/#/signin');
+  await page.goto('/signin');
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email, password);
   // No plan on the server: docs/product.md §4 sends the user to pricing.
-  await expect(page).toHaveURL(/#\/pricing$/);
+  await expect(page).toHaveURL(/\/pricing$/);
   await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 
   await header(page).getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/#\/$/);
+  await expect(page).toHaveURL(/\/$/);
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), sessionKey)).toBeNull();
 });
 
 test('the dashboard sends anonymous visitors to sign in and brings them back', async ({ page }) => {
   const { email, password } = await existingUser('asha', 'Asha Rao');
-  await page.goto('/#/dashboard');
-  await expect(page).toHaveURL(/#\/signin\?redirect=\/dashboard$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin\?redirect=\/dashboard$/);
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Asha');
 });
 
 test('the dashboard without a plan offers to activate one', async ({ page }) => {
   const { email, password } = await existingUser('asha', 'Asha Rao');
-  await page.goto('/#/signin?redirect=/dashboard');
+  await page.goto('/signin?redirect=/dashboard');
   await signIn(page, email, password);
   await expect(page.getByRole('heading', { name: 'Activate Your Growth Plan' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your Apps' })).toHaveCount(0);
   await page.getByRole('link', { name: 'View Pricing Plans' }).click();
-  await expect(page).toHaveURL(/#\/pricing$/);
+  await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test('the dashboard with a plan shows every part', async ({ page }) => {
@@ -186,13 +186,13 @@ test('the dashboard with a plan shows every part', async ({ page }) => {
   // The payment flow signs the buyer in with a custom token; here a password stands in for that step.
   await admin.updateUser(buyer.uid, { password: 'correct-horse' });
 
-  await page.goto('/#/signin?redirect=/dashboard');
+  await page.goto('/signin?redirect=/dashboard');
   await signIn(page, email, 'correct-horse');
-  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ravi');
   await expect(page.getByText('Kumar Clinic · client dashboard')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', '#/contact');
+  await expect(page.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', '/contact');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Help Center']);
   await expect(sidebar.getByRole('button', { name: 'Sign Out' })).toBeVisible();
@@ -220,12 +220,12 @@ test('the dashboard with a plan shows every part', async ({ page }) => {
 
   // Start Setup opens the quiz (D12).
   await page.getByRole('button', { name: /Start Setup/ }).click();
-  await expect(page).toHaveURL(/#\/get-started$/);
+  await expect(page).toHaveURL(/\/get-started$/);
 });
 
 test('local storage edited by hand to claim a plan grants nothing', async ({ page }) => {
   const { uid, email, password } = await existingUser('mallory', 'Mallory Iyer');
-  await page.goto('/#/signin?redirect=/dashboard');
+  await page.goto('/signin?redirect=/dashboard');
   await signIn(page, email, password);
   await expect(page.getByRole('heading', { name: 'Activate Your Growth Plan' })).toBeVisible();
 
@@ -246,8 +246,8 @@ test('local storage edited by hand to claim a plan grants nothing', async ({ pag
   await page.evaluate((key) => {
     window.localStorage.setItem(key, JSON.stringify({ displayName: 'Mallory Iyer', purchasedPlan: 'scale-up', quizCompleted: true }));
   }, `growth.user.${uid}`);
-  await page.goto('/#/signin');
-  await expect(page).toHaveURL(/#\/pricing$/);
+  await page.goto('/signin');
+  await expect(page).toHaveURL(/\/pricing$/);
 
   // And the API itself says so.
   const token = await page.evaluate(async (key) => {
@@ -263,7 +263,7 @@ test.describe('on a phone', () => {
 
   test('the header menu holds the account controls and the dashboard fits the screen', async ({ page }) => {
     const { email, password } = await existingUser('asha', 'Asha Rao');
-    await page.goto('/#/signin?redirect=/dashboard');
+    await page.goto('/signin?redirect=/dashboard');
     await signIn(page, email, password);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Asha');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -272,6 +272,6 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await header(page).getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL(/#\/$/);
+    await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -49,12 +49,12 @@ async function advanceTo(request: APIRequestContext, date: Date, hoursBefore: nu
 }
 
 async function buy(page: Page, plan: 'LaunchPad' | 'Growth Engine', email: string) {
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: `Buy Now: ${plan}` }).click();
   await giveGuestDetails(page, email);
   await openCheckout(page);
   await checkout(page).getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
 const billing = (page: Page) => page.getByRole('region', { name: 'Billing' });
@@ -79,7 +79,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   await page.evaluate(() => localStorage.clear());
 });
 

@@ -26,7 +26,7 @@ async function recordStreaming(page: Page) {
 
 test('a short conversation: streamed answers from the site’s content, Send disabled while pending, the lead stored', async ({ page }) => {
   const stamp = Date.now();
-  await page.goto('/#/');
+  await page.goto('/');
   const chat = await openChat(page);
   await expect(chat.items.first()).toHaveText('Assistant: Hello! How can I help you grow your business today?');
   await expect(chat.textbox).toBeFocused();
@@ -79,7 +79,7 @@ test('a short conversation: streamed answers from the site’s content, Send dis
   expect(prices.text).toContain('Scale Up: custom pricing');
   expect(prices.lengths.length).toBeGreaterThanOrEqual(2);
   expect(prices.lengths[0]).toBeLessThan(prices.text.length);
-  await expect(chat.panel.getByRole('link', { name: 'the pricing page' })).toHaveAttribute('href', '#/pricing');
+  await expect(chat.panel.getByRole('link', { name: 'the pricing page' })).toHaveAttribute('href', '/pricing');
 
   await say('Asha Rao', /^Assistant: Nice to meet you, Asha Rao!/);
   await say(`asha.${stamp}@raostores.in`, /I have noted your email/);
@@ -100,7 +100,7 @@ test('empty and whitespace-only messages are ignored', async ({ page }) => {
   page.on('request', (request) => {
     if (request.url().endsWith('/api/chat')) chatRequests.push(request.postData() ?? '');
   });
-  await page.goto('/#/');
+  await page.goto('/');
   const chat = await openChat(page);
   await chat.send.click();
   await chat.textbox.fill('    ');
@@ -115,13 +115,13 @@ test('a server failure shows the failure line; a broken stream keeps what arrive
   await page.route('**/api/chat', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }),
   );
-  await page.goto('/#/');
+  await page.goto('/');
   const chat = await openChat(page);
   await chat.textbox.fill('What services do you offer?');
   await chat.textbox.press('Enter');
   const failure = chat.panel.getByText(/^Sorry, I encountered an error/);
   await expect(failure).toHaveText(FAILURE);
-  await expect(failure.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '#/contact');
+  await expect(failure.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact');
   await expect(chat.send).toBeEnabled();
 
   // A reply that breaks off after its first piece.
@@ -146,21 +146,21 @@ test('a server failure shows the failure line; a broken stream keeps what arrive
 });
 
 test('the conversation survives route changes and closing the panel', async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   const chat = await openChat(page);
   await chat.textbox.fill('Is there a lock-in?');
   await chat.textbox.press('Enter');
   await expect(chat.items.nth(2)).toContainText('there is no annual contract', { timeout: 15_000 });
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
-  await expect(page).toHaveURL(/#\/pricing$/);
+  await expect(page).toHaveURL(/\/pricing$/);
   await expect(chat.panel).toBeVisible();
   await expect(chat.items).toHaveCount(3);
 
   await chat.panel.getByRole('button', { name: 'Close the assistant' }).click();
   await expect(chat.panel).toBeHidden();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
-  await expect(page).toHaveURL(/#\/about$/);
+  await expect(page).toHaveURL(/\/about$/);
   await page.getByRole('button', { name: 'Continue the chat' }).click();
   await expect(chat.panel).toBeVisible();
   await expect(chat.items.nth(1)).toHaveText('You: Is there a lock-in?');
@@ -168,7 +168,7 @@ test('the conversation survives route changes and closing the panel', async ({ p
 });
 
 test('keyboard only: open from the footer, send with Enter, Escape closes and focus returns to the launcher', async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   const launcher = page.getByRole('contentinfo').getByRole('button', { name: 'Chat with our assistant' });
   await launcher.focus();
   await page.keyboard.press('Enter');
@@ -203,7 +203,7 @@ async function chatLoadsOnOpenAndRetries(page: Page) {
     if (chatChunk.test(request.url())) chunkRequests.push(request.url());
   });
   await page.route(chatChunk, (route) => route.abort('failed'));
-  await page.goto('/#/');
+  await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(loaded.filter((path) => /ChatWidget|xstate/.test(path))).toEqual([]);
 
@@ -230,7 +230,7 @@ async function keepsFailedModuleFetches(browser: Browser, baseURL: string | unde
   await page.route('**/module-fetch-probe.js', (route) =>
     ++requests === 1 ? route.abort('failed') : route.fulfill({ contentType: 'text/javascript', body: 'export {};' }),
   );
-  await page.goto('/#/');
+  await page.goto('/');
   await page.evaluate(async (url) => {
     await import(url).catch(() => undefined);
     await import(url).catch(() => undefined);
@@ -267,7 +267,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the panel fits the screen, the text box does not zoom, and a reply is readable', async ({ page }) => {
-    await page.goto('/#/');
+    await page.goto('/');
     const chat = await openChat(page);
     const box = (await chat.panel.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -285,7 +285,7 @@ test.describe('on a phone', () => {
 
     // Following a link in a reply on a phone closes the panel to show the page.
     await chat.panel.getByRole('link', { name: 'the pricing page' }).click();
-    await expect(page).toHaveURL(/#\/pricing$/);
+    await expect(page).toHaveURL(/\/pricing$/);
     await expect(chat.panel).toBeHidden();
   });
 });

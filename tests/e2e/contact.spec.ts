@@ -10,7 +10,7 @@ test('the contact form shows each validation message, then sends and stores the 
     w.violations = [];
     document.addEventListener('securitypolicyviolation', (event) => w.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  await page.goto('/#/contact');
+  await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   const send = form.getByRole('button', { name: 'Send Message' });
 
@@ -67,7 +67,7 @@ test('the contact form shows the failure line when the server fails, and keeps w
   await page.route('**/api/contact', (route) =>
     route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service temporarily unavailable for maintenance' }),
   );
-  await page.goto('/#/contact');
+  await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Full name').fill('Ravi Kumar');
   await form.getByLabel('Email address').fill('ravi@example.in');
@@ -88,7 +88,7 @@ test('while sending, the button reads Sending... and the fields are disabled', a
     await held;
     await route.fulfill({ status: 201, contentType: 'application/json', body: '{"result":"success"}' });
   });
-  await page.goto('/#/contact');
+  await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Full name').fill('Meera Joshi');
   await form.getByLabel('Email address').fill('meera@example.in');

@@ -19,7 +19,7 @@ const run = promisify(execFile);
 export const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@e2e.growthpath.test`;
 
 export async function answerQuiz(page: Page, email: string) {
-  await page.goto('/#/get-started');
+  await page.goto('/get-started');
   await page.getByRole('button', { name: 'English' }).click();
   const next = async (value: string) => {
     await page.getByRole('textbox').fill(value);
@@ -43,7 +43,7 @@ export async function answerQuiz(page: Page, email: string) {
   await choose('₹20,000 – ₹40,000');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/#\/report\?lang=en$/);
+  await expect(page).toHaveURL(/\/report\?lang=en$/);
 }
 
 /** The guest's details step (D5): name, email and phone before the checkout opens. */
@@ -87,7 +87,7 @@ export async function openChat(page: Page) {
 export async function walkQuiz(page: Page, lang: 'en' | 'hi', email: string, atStep: (step: QuizStep) => Promise<void> = async () => {}) {
   const copy = lang === 'en' ? quizEn : quizHi;
   const current = page.locator('[data-step]');
-  await page.goto('/#/get-started');
+  await page.goto('/get-started');
   await page.getByRole('button', { name: lang === 'en' ? 'English' : 'हिन्दी' }).click();
   for (const step of quizSteps) {
     await expect(current).toHaveAttribute('data-step', step);
@@ -108,7 +108,7 @@ export async function walkQuiz(page: Page, lang: 'en' | 'hi', email: string, atS
       await page.getByRole('button', { name: copy.submit }).click();
     }
   }
-  await expect(page).toHaveURL(new RegExp(`#/report\\?lang=${lang}$`));
+  await expect(page).toHaveURL(new RegExp(`/report\\?lang=${lang}$`));
 }
 
 // Set for this process too: firebase-admin finds the emulator through it.
@@ -141,9 +141,9 @@ export async function uidOf(email: string): Promise<string> {
 
 /** Signs in on the sign-in page, asking to come back to `path`, and waits to arrive there. */
 export async function signInAt(page: Page, path: string, email: string, password = accountPassword) {
-  await page.goto(`/#/signin?redirect=${path}`);
+  await page.goto(`/signin?redirect=${path}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(new RegExp(`#${path}$`));
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }

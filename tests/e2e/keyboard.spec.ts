@@ -39,7 +39,7 @@ const picks: Record<OptionStep, string> = {
 };
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   await page.evaluate(() => localStorage.clear());
 });
 
@@ -49,7 +49,7 @@ test('the quiz, its report and the payment through the sandbox dialog, with the 
   const slide = page.locator('[data-step]');
   const question = page.locator('#quiz-question');
   const answer = page.locator('#quiz-answer');
-  await page.goto('/#/get-started');
+  await page.goto('/get-started');
   await tabTo(page, page.getByRole('button', { name: 'English' }));
   await page.keyboard.press('Enter');
 
@@ -99,23 +99,23 @@ test('the quiz, its report and the payment through the sandbox dialog, with the 
     }
   }
 
-  await expect(page).toHaveURL(/#\/report\?lang=en$/);
+  await expect(page).toHaveURL(/\/report\?lang=en$/);
   await tabTo(page, page.getByRole('link', { name: 'Activate Your Plan' }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(email);
   await tabTo(page, payButton(page));
   await page.keyboard.press('Enter');
   // The dialog takes focus on its main action.
   await expect(checkout(page).getByRole('button', { name: 'Pay now' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Your Apps' })).toBeVisible({ timeout: 15_000 });
 });
 
 test('a guest pays with the keyboard: the details with their error summary, Escape cancels the dialog, then pay', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await tabTo(page, page.getByRole('link', { name: 'Buy Now: LaunchPad' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
@@ -150,11 +150,11 @@ test('a guest pays with the keyboard: the details with their error summary, Esca
   await page.keyboard.press('Space');
   await expect(checkout(page).getByRole('button', { name: 'Pay now' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 });
 
 test('the contact form with the keyboard alone: the error summary takes focus, then the message is sent', async ({ page }) => {
-  await page.goto('/#/contact');
+  await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await tabTo(page, form.getByRole('button', { name: 'Send Message' }));
   await page.keyboard.press('Enter');
@@ -182,7 +182,7 @@ test('the contact form with the keyboard alone: the error summary takes focus, t
 });
 
 test('sign-in with the keyboard: a refused password takes focus to the error', async ({ page }) => {
-  await page.goto('/#/signin');
+  await page.goto('/signin');
   const panel = page.getByRole('tabpanel');
   await tabTo(page, panel.getByLabel('Email'));
   await page.keyboard.type(uniqueEmail('nobody'));

@@ -61,13 +61,13 @@ const twoFrames = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 const routes = [
-  '/#/get-started',
-  '/#/dashboard',
+  '/get-started',
+  '/dashboard',
   // Without a plan handed over, the payment page sends the visitor to choose one.
-  '/#/payment',
-  '/#/pricing',
-  '/#/contact',
-  '/#/case-studies',
+  '/payment',
+  '/pricing',
+  '/contact',
+  '/case-studies',
 ];
 
 for (const route of routes) {
@@ -89,7 +89,7 @@ for (const route of routes) {
  * are laid out only as they come near the screen (`content-visibility: auto`, decision 164), and are there, whole,
  * when scrolled to.
  */
-for (const route of ['/#/pricing', '/#/about']) {
+for (const route of ['/pricing', '/about']) {
   test(`${route} lays out its later sections and footer only as they come near`, async ({ page }) => {
     await page.goto(route);
     await expect(page.locator('main h1')).toBeVisible();
@@ -123,7 +123,7 @@ test.describe('on a dark background, the estimated height of a part laid out lat
   for (const width of [320, 412, 1440]) {
     test(`at ${width} px wide`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      for (const route of ['/#/pricing', '/#/about', '/#/how-it-works', '/#/case-studies', '/#/contact', '/#/apps']) {
+      for (const route of ['/pricing', '/about', '/how-it-works', '/case-studies', '/contact', '/apps']) {
         await page.goto(route);
         await expect(page.locator('main h1')).toBeVisible();
         // Each part is brought into view and drawn, then its own height read beside its estimate.
@@ -172,7 +172,7 @@ test.describe('fonts that arrive after the first paint move nothing', () => {
     test(`at ${width} px wide`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await recordShifts(page);
-      for (const route of ['/', '/#/pricing', '/#/contact', '/#/case-studies']) {
+      for (const route of ['/', '/pricing', '/contact', '/case-studies']) {
         // Each family's files (its Latin subset and its whole Latin file) are held until let go.
         const letGo = new Map<string, () => void>();
         const asked: Array<Promise<void>> = [];

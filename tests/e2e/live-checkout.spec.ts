@@ -72,9 +72,9 @@ const recordedCheckouts = (page: Page) =>
 
 /** Pricing -> Buy Now: LaunchPad as a guest -> details -> Pay: the stand-in opens, showing what the fake will charge. */
 async function openLiveCheckout(page: Page, email: string) {
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   await giveGuestDetails(page, email);
   await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
   await expect(payButton(page)).toBeEnabled();
@@ -85,11 +85,11 @@ async function openLiveCheckout(page: Page, email: string) {
 async function expectPayAgain(page: Page) {
   await expect(payButton(page)).toBeEnabled();
   await expect(payButton(page)).toHaveText('Pay ₹12,500');
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
 }
 
 async function expectLaunchPadDashboard(page: Page) {
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'LaunchPad', level: 2, exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Your Apps' }).getByRole('heading', { level: 3 })).toHaveText(launchpadApps);
 }
@@ -122,7 +122,7 @@ test.beforeEach(async ({ page }) => {
       body: await answer.text(),
     });
   });
-  await page.goto('/#/');
+  await page.goto('/');
   await page.evaluate(() => localStorage.clear());
 });
 
@@ -239,7 +239,7 @@ test('checkout.js does not load: the page says so, and the next Pay loads it and
     await route.abort('internetdisconnected');
   });
   const email = uniqueEmail('live-noscript');
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
   await giveGuestDetails(page, email);
   await expect(payButton(page)).toBeEnabled();

@@ -28,7 +28,7 @@ const declined = 'Payment failed: Payment declined by the test bank (Code: BAD_R
 async function payAndLand(page: Page, plan: keyof typeof apps) {
   await openCheckout(page);
   await checkout(page).getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expectPlanOnDashboard(page, plan);
 }
 
@@ -74,14 +74,14 @@ async function resetPasswordThroughEmulator(email: string, newPassword: string) 
 const resetAnswer = 'If an account exists for that email, we have sent a link to set a new password.';
 
 async function askForResetLink(page: Page, email: string) {
-  await page.goto('/#/signin');
+  await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('status').filter({ hasText: resetAnswer })).toBeVisible();
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   await page.evaluate(() => localStorage.clear());
 });
 
@@ -89,7 +89,7 @@ test('quiz -> report -> Activate Your Plan -> pay -> the dashboard shows Growth 
   const email = uniqueEmail('asha');
   await answerQuiz(page, email);
   await page.getByRole('link', { name: 'Activate Your Plan' }).click();
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary).toContainText('Growth Engine');
   await expect(summary).toContainText(email);
@@ -100,9 +100,9 @@ test('quiz -> report -> Activate Your Plan -> pay -> the dashboard shows Growth 
 
 test('Pricing -> Buy Now as a guest -> details -> pay -> the dashboard', async ({ page }) => {
   const email = uniqueEmail('kiran');
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
   await giveGuestDetails(page, email);
   await payAndLand(page, 'growth-engine');
@@ -111,12 +111,12 @@ test('Pricing -> Buy Now as a guest -> details -> pay -> the dashboard', async (
 
 test('a signed-up user with ?plan= -> pay -> the dashboard shows LaunchPad', async ({ page }) => {
   const email = uniqueEmail('meera');
-  await page.goto('/#/signin?view=signup&plan=launchpad');
+  await page.goto('/signin?view=signup&plan=launchpad');
   await page.getByLabel('Full Name').fill('Meera Shah');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('secret-123');
   await page.getByRole('button', { name: /Create Account/ }).click();
-  await expect(page).toHaveURL(/#\/payment/);
+  await expect(page).toHaveURL(/\/payment/);
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('LaunchPad');
   await payAndLand(page, 'launchpad');
   await expectOnePaidOrder(email, 'launchpad', 'verification');
@@ -124,7 +124,7 @@ test('a signed-up user with ?plan= -> pay -> the dashboard shows LaunchPad', asy
 
 test('Cancel says the order was not placed, and Pay is enabled again', async ({ page }) => {
   const email = uniqueEmail('cancel');
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
   await giveGuestDetails(page, email);
   await openCheckout(page);
@@ -134,7 +134,7 @@ test('Cancel says the order was not placed, and Pay is enabled again', async ({ 
   await expect(payButton(page)).toBeEnabled();
   await expect(payButton(page)).not.toHaveText(/Processing/);
   // Nothing was paid, nobody was signed in.
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   const rows = await queryDatabase<{ status: string }>(
     `select o.status from orders o join payments p on p.gateway_order_id = o.gateway_order_id where lower(o.customer_email) = lower($1)`,
     [email],
@@ -144,7 +144,7 @@ test('Cancel says the order was not placed, and Pay is enabled again', async ({ 
 
 test("a declined payment shows the bank's reason, and Pay is enabled again and can still pay", async ({ page }) => {
   const email = uniqueEmail('declined');
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
   await giveGuestDetails(page, email);
   await openCheckout(page);
@@ -173,7 +173,7 @@ test('the server cannot confirm a taken payment: Pay is not offered again; Check
       body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many payment confirmations from this address.' } }),
     });
   });
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
   await giveGuestDetails(page, email);
   await openCheckout(page);
@@ -190,7 +190,7 @@ test('the server cannot confirm a taken payment: Pay is not offered again; Check
   // The server answers again: Check again confirms it, and the buyer is signed in to the plan they paid for once.
   refusing = false;
   await page.getByRole('button', { name: 'Check again' }).click();
-  await expect(page).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expectPlanOnDashboard(page, 'launchpad');
   const paid = (await purchasesOf(email)).filter((order) => order.status === 'paid');
   expect(paid).toHaveLength(1);
@@ -211,7 +211,7 @@ test('browser closed after paying: the webhook fulfils the order, the buyer rese
     await route.abort();
     verificationStopped();
   });
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
   await giveGuestDetails(page, email);
   await openCheckout(page);
@@ -227,15 +227,15 @@ test('browser closed after paying: the webhook fulfils the order, the buyer rese
 
   // Later, in a fresh tab: Forgot password, the link from the "email", sign in, the plan is there.
   const later = await context.newPage();
-  await later.goto('/#/');
+  await later.goto('/');
   await later.evaluate(() => localStorage.clear());
   await askForResetLink(later, email);
   await resetPasswordThroughEmulator(email, 'later-secret-1');
-  await later.goto('/#/signin?redirect=/dashboard');
+  await later.goto('/signin?redirect=/dashboard');
   await later.getByLabel('Email').fill(email);
   await later.getByLabel('Password').fill('later-secret-1');
   await later.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
-  await expect(later).toHaveURL(/#\/dashboard$/);
+  await expect(later).toHaveURL(/\/dashboard$/);
   await expectPlanOnDashboard(later, 'growth-engine');
 });
 
@@ -254,7 +254,7 @@ test('the tab closed before its payment was confirmed: back on the site, the sam
     await route.abort();
     answered();
   });
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
   await giveGuestDetails(page, email);
   await openCheckout(page);
@@ -265,12 +265,12 @@ test('the tab closed before its payment was confirmed: back on the site, the sam
 
   // Later, another tab of the same browser: any page offers to finish, and finishing signs the buyer in.
   const later = await context.newPage();
-  await later.goto('/#/about');
+  await later.goto('/about');
   const notice = later.getByRole('status', { name: 'Payment to finish' });
   await expect(notice).toContainText('Your payment went through.');
   await expectAccessible(later, 'a payment to finish, on another page');
   await notice.getByRole('link', { name: 'Finish setting up' }).click();
-  await expect(later).toHaveURL(/#\/dashboard$/, { timeout: 20_000 });
+  await expect(later).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expectPlanOnDashboard(later, 'growth-engine');
   await expect(notice).toHaveCount(0);
   const paid = (await purchasesOf(email)).filter((order) => order.status === 'paid');

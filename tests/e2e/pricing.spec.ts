@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 test('the pricing cards show fees in rupees with Indian grouping and flag Growth Engine', async ({ page }) => {
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   const launchpad = page.getByRole('article', { name: 'LaunchPad' });
   await expect(launchpad).toContainText('₹2,500/month');
   await expect(launchpad).toContainText('+ ₹10,000 one-time setup fee');
@@ -17,13 +17,13 @@ test('the pricing cards show fees in rupees with Indian grouping and flag Growth
   await expect(scale).toContainText('Fully Customized');
   await expect(scale.getByRole('link', { name: /Buy Now/ })).toHaveCount(0);
   await scale.getByRole('link', { name: 'Contact Sales about Scale Up' }).click();
-  await expect(page).toHaveURL(/#\/contact$/);
+  await expect(page).toHaveURL(/\/contact$/);
 });
 
 test('Buy Now hands the plan and guest details to /payment', async ({ page }) => {
-  await page.goto('/#/pricing');
+  await page.goto('/pricing');
   await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure Checkout');
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary).toContainText('Growth Engine');
@@ -39,7 +39,7 @@ test('Buy Now hands the plan and guest details to /payment', async ({ page }) =>
 });
 
 test('/payment without a plan handed over goes back to /pricing', async ({ page }) => {
-  await page.goto('/#/payment');
-  await expect(page).toHaveURL(/#\/pricing$/);
+  await page.goto('/payment');
+  await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, transparent plans that grow with you');
 });

@@ -50,7 +50,7 @@ async function type(page: Page, value: string, walk: Walk) {
 /** Answers every question through the UI, checking the D1 step number on each screen. */
 async function answerQuiz(page: Page, walk: Walk) {
   const t = ui[walk.lang];
-  await page.goto('/#/get-started');
+  await page.goto('/get-started');
   await page.getByRole('button', { name: t.lang }).click();
   await expectStep(page, walk, 1);
   await type(page, walk.name, walk);
@@ -86,7 +86,7 @@ async function answerQuiz(page: Page, walk: Walk) {
   await expectStep(page, walk, 15);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: t.submit }).click();
-  await expect(page).toHaveURL(new RegExp(`#/report\\?lang=${walk.lang}$`));
+  await expect(page).toHaveURL(new RegExp(`/report\\?lang=${walk.lang}$`));
 }
 
 async function kpis(page: Page) {
@@ -123,7 +123,7 @@ async function downloadPdf(page: Page, buttonName: string | RegExp) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/#/');
+  await page.goto('/');
   await page.evaluate(() => localStorage.clear());
 });
 
@@ -168,7 +168,7 @@ test('English: the whole quiz leads to Growth Engine, with its figures, the stor
   expect(Date.now() - new Date(lead.created_at).getTime()).toBeLessThan(5 * 60_000);
 
   await page.getByRole('link', { name: 'Activate Your Plan' }).click();
-  await expect(page).toHaveURL(/#\/payment$/);
+  await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { name: 'Secure Checkout' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('₹21,500', { exact: true })).toBeVisible();
@@ -246,11 +246,11 @@ test('Scale Up through the real UI: capped KPIs, Contact Sales instead of checko
   expect(perPage.match(/Page\s+\d+ size:\s+595\.28 x 841\.89 pts \(A4\)/g)).toHaveLength(pdf.pages);
 
   await page.getByRole('link', { name: /Contact Sales/ }).click();
-  await expect(page).toHaveURL(/#\/contact$/);
+  await expect(page).toHaveURL(/\/contact$/);
 });
 
 test('Back restores the previous answers, and the draft survives a reload and can be cleared', async ({ page }) => {
-  await page.goto('/#/get-started');
+  await page.goto('/get-started');
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByRole('textbox').fill('Asha Verma');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -330,8 +330,8 @@ test('a failed lead submission never blocks the report', async ({ page }) => {
 });
 
 test('the report without quiz answers sends the visitor to the quiz; the PDF message when its library cannot load', async ({ page }) => {
-  await page.goto('/#/report?lang=en');
-  await expect(page).toHaveURL(/#\/get-started$/);
+  await page.goto('/report?lang=en');
+  await expect(page).toHaveURL(/\/get-started$/);
   // The quiz page is on screen: the redirect has finished. A visit to /report while the quiz page is still loading
   // lands on the report page the redirect left, which shows nothing (noticed in issue 13's note, not fixed here).
   await expect(page).toHaveTitle('Get Your Growth Plan | GrowthPath');
@@ -361,7 +361,7 @@ test('the report without quiz answers sends the visitor to the quiz; the PDF mes
     answers,
   );
   await page.route(/jspdf|html2canvas/, (route) => route.abort());
-  await page.goto('/#/report?lang=en');
+  await page.goto('/report?lang=en');
   await expect(page.getByRole('heading', { level: 2, name: 'Growth Engine' })).toBeVisible();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -390,7 +390,7 @@ test('an English visitor draws the Hindi labels from the small subset and never 
       );
     });
 
-  await page.goto('/#/get-started');
+  await page.goto('/get-started');
   await expect(page.getByRole('button', { name: 'हिन्दी' })).toBeVisible();
   expect(await faceStatus()).toEqual({ 'Noto Sans Devanagari Variable': 'unloaded', 'Noto Sans Devanagari Labels': 'loaded' });
   await page.getByRole('button', { name: 'English' }).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 /** Every route of docs/product.md §2 with the h1 and document title a visitor should see. */
 const pages: { route: string; heading: RegExp | string; title: string }[] = [
-  { route: '/', heading: /Your whole digital growth team/, title: 'GrowthPath' },
+  { route: '/', heading: /Your whole digital growth team/, title: 'GrowthPath: digital growth plans for Indian small businesses' },
   { route: '/about', heading: 'We help small businesses grow like big brands', title: 'About Us | GrowthPath' },
   { route: '/pricing', heading: 'Simple, transparent plans that grow with you', title: 'Pricing | GrowthPath' },
   { route: '/how-it-works', heading: /A growth team on a subscription/, title: 'How It Works | GrowthPath' },
@@ -31,7 +31,7 @@ for (const { route, heading, title } of pages) {
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(`/#${route}`);
+    await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page).toHaveTitle(title);
@@ -44,7 +44,7 @@ for (const { route, heading, title } of pages) {
 test('every page has its own meta description', async ({ page }) => {
   const seen = new Map<string, string>();
   for (const { route, title } of pages) {
-    await page.goto(`/#${route}`);
+    await page.goto(route);
     await expect(page).toHaveTitle(title);
     const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
     expect(seen.get(description), `${route} repeats the description of another page`).toBeUndefined();
@@ -53,26 +53,26 @@ test('every page has its own meta description', async ({ page }) => {
 });
 
 test('an unknown path shows the 404 page with its links', async ({ page }) => {
-  await page.goto('/#/no/such/page');
+  await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
   await expect(page).toHaveTitle('Page Not Found | GrowthPath');
   const links = page.getByRole('navigation', { name: 'Helpful links' }).getByRole('link');
   await expect(links).toHaveText(['Home', 'Pricing', 'Case Studies', 'Contact']);
   await links.filter({ hasText: 'Pricing' }).click();
-  await expect(page).toHaveURL(/#\/pricing$/);
+  await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test('an unknown legal document is a 404 too', async ({ page }) => {
-  await page.goto('/#/legal/cookies');
+  await page.goto('/legal/cookies');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
 });
 
 test('an unknown case study says so and links back', async ({ page }) => {
-  await page.goto('/#/case-studies/no-such-study');
+  await page.goto('/case-studies/no-such-study');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Case Study Not Found');
   await expect(page.getByText("We couldn't find the case study you're looking for.")).toBeVisible();
   await page.getByRole('link', { name: 'Back to case studies' }).click();
-  await expect(page).toHaveURL(/#\/case-studies$/);
+  await expect(page).toHaveURL(/\/case-studies$/);
 });
 
 test("a case study alone on the list's last row spans the row, cover beside text", async ({ page }) => {
@@ -92,7 +92,7 @@ test("a case study alone on the list's last row spans the row, cover beside text
     [390, 1],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/#/case-studies');
+    await page.goto('/case-studies');
     await expect(page.getByRole('article')).toHaveCount(7);
     const cards = await layout();
     const last = cards.at(-1)!;
@@ -132,26 +132,26 @@ test("a case study alone on the list's last row spans the row, cover beside text
 });
 
 test('a case study without details shows its project overview', async ({ page }) => {
-  await page.goto('/#/case-studies/brand-identity-refresh');
+  await page.goto('/case-studies/brand-identity-refresh');
   await expect(page.getByRole('heading', { name: 'Project overview' })).toBeVisible();
   await expect(page.getByText('41% more first-time patients')).toBeVisible();
 });
 
 test('a detailed case study shows challenge, solution, key results and conclusion', async ({ page }) => {
-  await page.goto('/#/case-studies/ecommerce-platform-redesign');
+  await page.goto('/case-studies/ecommerce-platform-redesign');
   for (const name of ['The challenge', 'Our solution', 'Key results', 'Conclusion']) {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   }
 });
 
 test('/demo redirects to /get-started', async ({ page }) => {
-  await page.goto('/#/demo');
-  await expect(page).toHaveURL(/#\/get-started$/);
+  await page.goto('/demo');
+  await expect(page).toHaveURL(/\/get-started$/);
   await expect(page).toHaveTitle('Get Your Growth Plan | GrowthPath');
 });
 
 test('an app card links to /demo, which lands on the quiz', async ({ page }) => {
-  await page.goto('/#/apps');
+  await page.goto('/apps');
   await page.getByRole('link', { name: 'Request a demo: AI Sales Agent' }).click();
-  await expect(page).toHaveURL(/#\/get-started$/);
+  await expect(page).toHaveURL(/\/get-started$/);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { createActor, fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { authMachine, type AuthAccount, type AuthEvent, type LocalExtras, type Session } from '../../machines/auth.machine';

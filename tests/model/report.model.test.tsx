@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { createActor, fromPromise, type AnyEventObject, type NonReducibleUnknown, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { PdfLibraryMissing, reportMachine, type PdfRequest, type PreparedReport, type ReportEvent } from '../../machines/report.machine';

@@ -37,7 +37,7 @@ describe('the local assistant: answers from the site’s own content', () => {
     expect(text).toMatch(/Scale Up: custom pricing/);
     expect(text).not.toContain(formatInr(scaleUp.setupFee));
     expect(text).toContain('Ad spend is paid separately');
-    expect(text).toContain('/#/pricing');
+    expect(text).toContain('/pricing');
   });
 
   it('treats "what plans do you have" as a pricing question', () => {
@@ -54,7 +54,7 @@ describe('the local assistant: answers from the site’s own content', () => {
   it('sends Scale Up questions to the contact page, without a price', () => {
     const text = reply('How much is Scale Up?');
     expect(text).toContain('Scale Up is our custom plan');
-    expect(text).toContain('on /#/contact');
+    expect(text).toContain('on /contact');
     expect(text).not.toMatch(/₹/);
   });
 
@@ -90,7 +90,7 @@ describe('the local assistant: answers from the site’s own content', () => {
     expect(text).toContain(brand.email);
     expect(text).toContain('Mon-Fri 9AM-6PM EST');
     expect(text).toContain('we reply within 24 hours');
-    expect(text).toContain('/#/contact');
+    expect(text).toContain('/contact');
   });
 
   it('explains how it works in the four steps and points to the quiz', () => {
@@ -98,13 +98,13 @@ describe('the local assistant: answers from the site’s own content', () => {
     expect(text).toMatch(
       /1\. Find Your Plan[\s\S]*2\. Onboard in Minutes[\s\S]*3\. We Execute & Optimize[\s\S]*4\. Track Your Live Growth/,
     );
-    expect(reply('Which plan is right for me?')).toContain('/#/get-started');
+    expect(reply('Which plan is right for me?')).toContain('/get-started');
   });
 
   it('says so instead of guessing when it does not know', () => {
     const text = reply('Can you file my GST returns?');
     expect(text).toContain("I'm not sure about that, and I'd rather not guess");
-    expect(text).toContain('on /#/contact');
+    expect(text).toContain('on /contact');
     expect(text).not.toMatch(/₹|%/);
     const discount = reply('Do you offer a discount for NGOs?');
     expect(discount).toContain("I don't have any information about discounts or special offers, so I'd rather not promise one.");

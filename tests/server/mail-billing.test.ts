@@ -123,7 +123,7 @@ describe('paying', () => {
     }
     expect(receipt!.text).toContain('GrowthPath Digital Services, Indiranagar, Bengaluru, Karnataka 560038');
     const [notice] = await staffMails('New subscription: LaunchPad');
-    expect(notice!.html).toContain('https://growthpath.in/#/admin?tab=subscriptions');
+    expect(notice!.html).toContain('https://growthpath.in/admin?tab=subscriptions');
 
     // A repeat of the same events (a webhook redelivered, the reconciler) tells nobody again.
     await payments.service.reconcile();
@@ -144,7 +144,7 @@ describe('paying', () => {
     const withoutLink = await subscribed();
     await drain(mailWorker(testDb.db, config, { now: () => at, passwordLink: () => Promise.reject(new Error('Firebase is down')) }));
     const fallback = (await mailsTo(withoutLink.email)).find((mail) => mail.kind === 'client.welcome')!;
-    expect(fallback.html).toContain('href="https://growthpath.in/#/signin"');
+    expect(fallback.html).toContain('href="https://growthpath.in/signin"');
     expect(fallback.text).toContain('choose “Forgot password?”');
     expect((await mailsTo(withoutLink.email)).map((mail) => mail.kind)).toEqual(['client.welcome', 'client.receipt']);
   });

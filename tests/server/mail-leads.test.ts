@@ -89,9 +89,9 @@ describe('a finished quiz', () => {
 
     const [notice] = await mails('staff.notice');
     expect(notice).toMatchObject({ toAddress: STAFF, subject: 'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad' });
-    expect(notice!.html).toContain('https://growthpath.in/#/admin?tab=quiz&amp;q=asha%40raostores.in');
+    expect(notice!.html).toContain('https://growthpath.in/admin?tab=quiz&amp;q=asha%40raostores.in');
     expect(hook.posts).toEqual([
-      'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad\nhttps://growthpath.in/#/admin?tab=quiz&amp;q=asha%40raostores.in',
+      'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad\nhttps://growthpath.in/admin?tab=quiz&amp;q=asha%40raostores.in',
     ]);
   });
 

@@ -104,15 +104,14 @@ describe('holdPressesUntil, with an impatient visitor', () => {
   it('drops presses made on a page the visitor has left by the time the buttons are live', async () => {
     const { root, menu } = page();
     const presses = countPresses(menu);
-    window.location.hash = '';
     const opened = gate();
     holdPressesUntil(opened.promise, (button) => root.contains(button));
     menu.click();
-    window.location.hash = '#/pricing';
+    window.history.pushState(null, '', '/pricing');
     opened.open();
     await settle();
     expect(presses()).toBe(0);
-    window.location.hash = '';
+    window.history.pushState(null, '', '/');
   });
 });
 

@@ -29,10 +29,10 @@ export const nothing: Outgoing = { mails: [] };
 
 /** Where an item is in the staff inbox: its tab, searched for the client's email. */
 export const adminLink = (settings: MailSettings, tab: string, q: string) =>
-  `${settings.siteUrl}/#/admin?tab=${tab}&q=${encodeURIComponent(q)}`;
+  `${settings.siteUrl}/admin?tab=${tab}&q=${encodeURIComponent(q)}`;
 
-export const dashboardLink = (settings: MailSettings) => `${settings.siteUrl}/#/dashboard`;
-export const signInLink = (settings: MailSettings) => `${settings.siteUrl}/#/signin`;
+export const dashboardLink = (settings: MailSettings) => `${settings.siteUrl}/dashboard`;
+export const signInLink = (settings: MailSettings) => `${settings.siteUrl}/signin`;
 
 export const rupees = (paise: number) => formatInr(paise / 100);
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { BrandMark } from '../../ui/BrandMark';

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { Menu, X } from 'lucide-react';
 import { BrandMark } from '../../ui/BrandMark';
 import { IconButton } from '../../ui/IconButton';
 import { Button, ButtonLink } from '../../ui/Button';
 import { AuthActor } from '../../lib/auth/AuthActor';
+import { storedSessionAttribute } from '../storedSession';
 import { isSignedIn } from '../../lib/auth/authSnapshot';
 import { useSignOutToHome } from '../../lib/auth/signOutToHome';
 import { media } from '../../ui/theme';
@@ -204,6 +205,10 @@ const NavItem = styled(NavLink)`
 
 /** Holds the width of its widest variant, so the first auth check never shifts the bar (decision D6). */
 const AccountArea = styled.div`
+  /* Prerendered signed out: hidden for a visitor signed in here until the app knows (src/app/storedSession.ts). */
+  html[${storedSessionAttribute}] & {
+    visibility: hidden;
+  }
   display: flex;
   gap: ${({ theme }) => theme.space(2)};
   min-width: 7.5rem;

@@ -1,12 +1,11 @@
-import { Outlet, useLocation } from 'react-router-dom';
-import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Header, headerBarHeight } from './Header';
 import { Footer } from './Footer';
 import { ChatDock } from '../../features/chat/ChatDock';
 import { PendingPaymentNotice } from '../../features/payment/PendingPaymentNotice';
 import { SignOutToHomeProvider } from '../../lib/auth/signOutToHome';
-import { skipLinkHash } from '../prerender/homeHash';
 
 /**
  * Resets the scroll position on every route change (docs/product.md §2), and only then. The app's first render is no
@@ -27,16 +26,15 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
-export function SiteLayout() {
+/** The header, footer and chat around the page; `children` in place of the routed page (the app's shell). */
+export function SiteLayout({ children = <Outlet /> }: { children?: ReactNode }) {
   useScrollToTopOnNavigate();
   return (
     <SignOutToHomeProvider>
-      <SkipLink href={skipLinkHash} onClick={focusMain}>
-        Skip to content
-      </SkipLink>
+      <SkipLink href="#main">Skip to content</SkipLink>
       <Header />
       <Main id="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </Main>
       <PendingPaymentNotice />
       <Footer />
@@ -44,12 +42,6 @@ export function SiteLayout() {
       <ChatDock />
     </SignOutToHomeProvider>
   );
-}
-
-/** With hash routing, "#main" would be read as a route, so the skip link moves focus itself. */
-function focusMain(event: React.MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-  document.getElementById('main')?.focus();
 }
 
 /*

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { Handshake, Lightbulb, ShieldCheck, Target, type LucideIcon } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Eyebrow, Section, SectionHeader } from '../../ui/layout';
 import { IconCard, IconCardList } from '../../ui/IconCard';
@@ -17,10 +16,6 @@ const valueIcons: Record<(typeof coreValues)[number]['icon'], LucideIcon> = {
 };
 
 export function AboutPage() {
-  usePageMeta(
-    'About Us',
-    'GrowthPath gives Indian small businesses a complete digital growth team on one transparent monthly plan. Meet our mission, values and founder.',
-  );
   return (
     <>
       <PageHero

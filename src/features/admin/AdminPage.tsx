@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { Spinner } from '../../ui/Spinner';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { media } from '../../ui/theme';
 import { AuthActor } from '../../lib/auth/AuthActor';
 import { isSignedIn } from '../../lib/auth/authSnapshot';
@@ -26,7 +25,6 @@ function useNoIndex() {
  * the server decides who is staff, so a signed-in account opens the inbox and a 403 shows the not-allowed page.
  */
 export function AdminPage() {
-  usePageMeta('Staff inbox', 'GrowthPath staff inbox.');
   useNoIndex();
   AuthActor.useLoaded();
   const checking = AuthActor.useSelector((snapshot) => snapshot.hasTag('checking'));

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { ArrowRight, Bot, Check, MapPin, Rocket, Sparkles, Workflow, type LucideIcon } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
 import { ButtonLink } from '../../ui/Button';
@@ -16,10 +15,6 @@ const icons: Record<AppSolution['icon'], LucideIcon> = {
 };
 
 export function AppsPage() {
-  usePageMeta(
-    'Apps & Solutions',
-    'Ready-made growth solutions: AI sales agent, local SEO booster, funnel automation, a website in two weeks and a social content engine.',
-  );
   return (
     <>
       <PageHero

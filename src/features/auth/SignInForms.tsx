@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { ArrowRight, BadgeCheck, LogIn } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';

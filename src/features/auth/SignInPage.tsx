@@ -1,8 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { BarChart3, LineChart, ShieldCheck } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { Container } from '../../ui/layout';
 import { media } from '../../ui/theme';
 import { AuthActor } from '../../lib/auth/AuthActor';
@@ -25,12 +24,6 @@ const tabs: { view: View; label: string }[] = [
 export function SignInPage() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'signup' ? 'signup' : 'signin';
-  usePageMeta(
-    view === 'signup' ? 'Create Account' : 'Sign In',
-    view === 'signup'
-      ? 'Create your GrowthPath account for the plan you chose, then continue to secure checkout.'
-      : 'Sign in to your GrowthPath client dashboard to follow your plan, project timeline and results.',
-  );
   // Firebase loads as the page opens, so the first submit does not wait for it.
   AuthActor.useLoaded();
   const checking = AuthActor.useSelector((snapshot) => snapshot.hasTag('checking'));

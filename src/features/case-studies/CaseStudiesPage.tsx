@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import styled, { css } from 'styled-components';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
 import { FilterChips } from '../../ui/FilterChips';
@@ -13,10 +12,6 @@ const ALL = 'All';
 const filters = [ALL, ...serviceTitles];
 
 export function CaseStudiesPage() {
-  usePageMeta(
-    'Case Studies',
-    'How GrowthPath helped shops, clinics, restaurants and institutes across India grow with websites, branding, ads, social media, funnels and AI agents.',
-  );
   const [filter, setFilter] = useState<string>(ALL);
   const shown = filter === ALL ? caseStudies : caseStudies.filter((study) => study.category === filter);
 

@@ -1,7 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { Container, Section } from '../../ui/layout';
 import { ButtonLink } from '../../ui/Button';
 import { CtaBanner } from '../../ui/CtaBanner';
@@ -17,7 +16,6 @@ export function CaseStudyPage() {
 }
 
 function CaseStudyArticle({ study }: { study: CaseStudy }) {
-  usePageMeta(study.title, study.description);
   const details = caseStudyDetails[study.slug];
   return (
     <>
@@ -74,7 +72,6 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
 }
 
 function CaseStudyNotFound() {
-  usePageMeta('Case Study Not Found', 'We couldn’t find the case study you’re looking for.');
   return (
     <Section>
       <Container $narrow>

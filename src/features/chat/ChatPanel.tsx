@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Bot, MessageCircle, RotateCcw, Send, X } from 'lucide-react';
 import { chatGreeting, chatLimits } from '../../domain/chat';
 import { ChatActor } from './chatActor';
@@ -241,7 +241,7 @@ export function ChatPanel() {
   );
 }
 
-/** What a page's path reads as in a reply: "Compare the plans on /#/pricing" shows "on the pricing page". */
+/** What a page's path reads as in a reply: "Compare the plans on /pricing" shows "on the pricing page". */
 const pageNames: Record<string, string> = {
   '/pricing': 'the pricing page',
   '/contact': 'the contact page',
@@ -252,15 +252,24 @@ const pageNames: Record<string, string> = {
   '/about': 'About us',
 };
 
-/** The site's own pages named in a reply ("/#/pricing") become links named after the page; the rest stays text. */
+/**
+ * The site's own pages named in a reply ("/pricing", or "/#/pricing" as addresses were once written) become links
+ * named after the page; the rest stays text.
+ */
+const pagePath = new RegExp(
+  `(?<![\\w./])(\\/(?:#\\/)?(?:${Object.keys(pageNames)
+    .map((path) => path.slice(1))
+    .join('|')}))(?![\\w/-])`,
+);
+
 function ReplyText({ text, onNavigate }: { text: string; onNavigate: () => void }) {
-  const parts = text.split(/(\/#\/[a-z][a-z-]*)/);
+  const parts = text.split(pagePath);
   return parts.map((part, index) => {
     if (index % 2 === 0) return part;
-    const to = part.slice(2);
+    const to = part.replace('/#/', '/');
     return (
       <Link key={index} to={to} onClick={onNavigate}>
-        {pageNames[to] ?? part}
+        {pageNames[to]}
       </Link>
     );
   });

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
 import { ContactForm } from './ContactForm';
@@ -9,10 +8,6 @@ import { media } from '../../ui/theme';
 import { brand } from '../../content/brand';
 
 export function ContactPage() {
-  usePageMeta(
-    'Contact Us',
-    'Talk to GrowthPath about growing your business: call, email or WhatsApp us, Mon-Fri 9AM-6PM EST. We reply within 24 hours.',
-  );
   return (
     <>
       <PageHero

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import styled from 'styled-components';
 import { Headset, RefreshCw } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
@@ -23,7 +22,6 @@ import { BillingActor, liveBillingMachine } from './billingActor';
  * answer alone (D4); until that answer arrives it says it is loading rather than trusting the local cache.
  */
 export function DashboardPage() {
-  usePageMeta('Dashboard', 'Your GrowthPath client dashboard: plan, project timeline, results and apps.');
   AuthActor.useLoaded();
   const checking = AuthActor.useSelector((snapshot) => snapshot.hasTag('checking'));
   const signedIn = AuthActor.useSelector(isSignedIn);

@@ -27,7 +27,7 @@ import { findPlan, type Plan, type PlanKey } from '../../domain/plans';
 import { pendingCheckout } from '../../domain/account';
 import { formatInr } from '../../domain/money';
 import { planTimeline, type PhaseStatus } from '../../domain/planTimeline';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 
 /** Static sample figures (docs/product.md §2), labelled as such on the page (D12). */
 const sampleStats: { label: string; value: string; note: string; icon: LucideIcon }[] = [

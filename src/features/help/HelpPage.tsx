@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { MessageSquare, Phone } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
 import { Accordion } from '../../ui/Accordion';
@@ -9,10 +8,6 @@ import { helpFaqs } from '../../content/helpFaqs';
 import { brand } from '../../content/brand';
 
 export function HelpPage() {
-  usePageMeta(
-    'Help Center',
-    'Answers about GrowthPath growth plans: how the model works, how fast we start, changing plans, expected results and who works on your account.',
-  );
   return (
     <>
       <PageHero

@@ -1,5 +1,4 @@
 import { ArrowRight, Eye, Layers, Wallet, Zap, type LucideIcon } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section, SectionHeader } from '../../ui/layout';
 import { ProcessSteps } from '../../ui/ProcessSteps';
@@ -19,10 +18,6 @@ const advantageIcons: Record<(typeof advantages)[number]['icon'], LucideIcon> = 
 };
 
 export function HowItWorksPage() {
-  usePageMeta(
-    'How It Works',
-    'Find your plan, onboard in minutes, let us execute and optimise, and track your live growth on your dashboard. See how GrowthPath works.',
-  );
   return (
     <>
       <PageHero

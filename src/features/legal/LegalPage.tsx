@@ -1,6 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section } from '../../ui/layout';
 import { media } from '../../ui/theme';
@@ -14,7 +13,6 @@ export function LegalPage() {
 }
 
 function LegalDocumentView({ doc }: { doc: LegalDocument }) {
-  usePageMeta(doc.title, doc.summary);
   return (
     <>
       <PageHero eyebrow="Legal" title={doc.title} lead={doc.summary} />

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BookOpen, Home, IndianRupee, Mail } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { Container, Section } from '../../ui/layout';
 import { media } from '../../ui/theme';
 
@@ -13,7 +12,6 @@ const destinations = [
 ] as const;
 
 export function NotFoundPage() {
-  usePageMeta('Page Not Found', 'The page you were looking for does not exist. Try our home, pricing, case studies or contact pages.');
   return (
     <Section>
       <Container $narrow>

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { usePageMeta } from '../../ui/usePageMeta';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Container, Section } from '../../ui/layout';
 import { AuthActor } from '../../lib/auth/AuthActor';
 import { livePaymentMachine, PaymentActor } from './paymentActor';
@@ -13,7 +12,6 @@ import { paymentInputFor } from './paymentInput';
  * without them, or for a plan not sold online (Scale Up), the visitor goes back to /pricing.
  */
 export function PaymentPage() {
-  usePageMeta('Secure Checkout', 'Activate your GrowthPath plan: one-time setup fee plus your first month.');
   const location = useLocation();
   const navigate = useNavigate();
   const auth = AuthActor.useActorRef();

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { CircleCheck } from 'lucide-react';
 import { ButtonLink } from '../../ui/Button';

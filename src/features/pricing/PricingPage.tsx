@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { CircleCheck } from 'lucide-react';
-import { usePageMeta } from '../../ui/usePageMeta';
 import { PageHero } from '../../ui/PageHero';
 import { Container, Section, SectionHeader } from '../../ui/layout';
 import { TestimonialCarousel } from '../../ui/TestimonialCarousel';
@@ -13,10 +12,6 @@ import { testimonials } from '../../content/testimonials';
 import { PlanCard } from './PlanCard';
 
 export function PricingPage() {
-  usePageMeta(
-    'Pricing',
-    'Simple monthly growth plans for Indian small businesses: LaunchPad, Growth Engine and Scale Up. One setup fee, one monthly fee, no annual lock-in.',
-  );
   // A signed-in buyer checks out with their profile; everyone else as a guest (docs/product.md §2, Pricing).
   const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
   const buyer = user ? profileDetails(user) : guestDetails();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight, Check, Languages, RotateCcw } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { FieldError, Input } from '../../ui/form';

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { usePageMeta } from '../../ui/usePageMeta';
+import { useNavigate } from 'react-router';
 import { Container, Section } from '../../ui/layout';
-import { quizEn } from '../../content/quiz.en';
 import { AccountFeed, useFunnelAccount } from '../../lib/funnelAccount';
 import { loadQuizDraft } from '../../lib/draftStorage';
 import { QuizFlow } from './QuizFlow';
@@ -14,7 +12,6 @@ import { liveQuizMachine, QuizActor } from './quizActor';
  * first thing drawn (reading local storage is synchronous and never throws).
  */
 export function QuizPage() {
-  usePageMeta(quizEn.pageTitle, quizEn.pageDescription);
   const navigate = useNavigate();
   const { facts, updateProfile } = useFunnelAccount();
   const logic = useMemo(() => liveQuizMachine({ navigate, updateProfile }), [navigate, updateProfile]);

@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import type { NavigateFunction } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router';
 import { quizMachine } from '../../../machines/quiz.machine';
 import type { UpdateProfileLogic } from '../../../machines/visitorAccount';
 import type { ReportHandoff } from '../../domain/quiz';

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../ui/usePageMeta';
+import { useLocation, useSearchParams } from 'react-router';
 import { Container, Section } from '../../ui/layout';
 import { isQuizLanguage, type QuizLanguage } from '../../domain/quiz';
 import { reportEn, type ReportCopy } from '../../content/report.en';
@@ -21,7 +20,6 @@ export function ReportPage() {
   const langParam = params.get('lang');
   const language: QuizLanguage = isQuizLanguage(langParam) ? langParam : 'en';
   const copy = copies[language];
-  usePageMeta(copy.pageTitle, copy.pageDescription);
   const location = useLocation();
   const { facts, updateProfile } = useFunnelAccount();
   const logic = useMemo(() => liveReportMachine({ routerState: location.state, updateProfile }), [location.state, updateProfile]);

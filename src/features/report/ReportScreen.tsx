@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import type { QuizLanguage } from '../../domain/quiz';
 import type { ReportCopy } from '../../content/report.en';
 import { ReportActor } from './reportActor';

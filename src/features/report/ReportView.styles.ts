@@ -1,6 +1,6 @@
 import { Spinner as BaseSpinner } from '../../ui/Spinner';
 import styled, { createGlobalStyle, css } from 'styled-components';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { media } from '../../ui/theme';
 import { FormAlert } from '../../ui/form';
 

@@ -20,9 +20,10 @@ export class AuthStore extends LazyActor<AuthView, AuthEvent> {
    * @param load fetches the machine and starts it; null for a store that only shows `snapshot` until an actor is
    *   attached (tests, the prerender).
    */
-  constructor(load: (() => Promise<AuthActorLike>) | null, snapshot: AuthView) {
+  constructor(load: (() => Promise<AuthActorLike>) | null, snapshot: AuthView, prerendered?: AuthView) {
     super({
       placeholder: snapshot,
+      prerendered,
       load: load ?? undefined,
       whenLoadFails: placeholderAuthSnapshot('signedOut', { message: authLoadFailedMessage }),
     });
@@ -64,6 +65,8 @@ export function createLiveAuthStore(): AuthStore {
   return new AuthStore(
     () => import('./runtime').then((module) => module.startAuthActor()),
     placeholderAuthSnapshot(hasStoredSession() ? 'loading' : 'signedOut'),
+    // The build prerenders every page as a signed-out visitor sees it.
+    placeholderAuthSnapshot('signedOut'),
   );
 }
 
