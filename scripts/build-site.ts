@@ -7,12 +7,13 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { codeAfterPaint } from '../build/pageHtml';
 import { robotsTxt, sitemapXml } from '../build/seoFiles';
 import { shareCardPng, type ShareCard } from '../build/shareImages';
 import { siteOriginForBuild } from '../build/siteOrigin';
 import { precompressDir } from '../server/http/precompressed';
 import { caseStudies } from '../src/content/caseStudies';
-import { publicPaths, shareImagePath } from '../src/content/sitePages';
+import { notFoundPath, publicPaths, shareImagePath } from '../src/content/sitePages';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,6 +34,10 @@ export async function buildSite(distDir: string, env: NodeJS.ProcessEnv = proces
     await writeFile(path.join(client, 'sitemap.xml'), sitemapXml(origin, publicPaths));
     await writeFile(path.join(client, 'robots.txt'), robotsTxt(origin));
     await writeShareImages(client);
+    for (const pagePath of [...publicPaths, notFoundPath]) {
+      const file = path.join(client, pagePath, 'index.html');
+      await writeFile(file, codeAfterPaint(await readFile(file, 'utf8')));
+    }
     await precompressDir(client);
     await rm(distDir, { recursive: true, force: true });
     await cp(client, distDir, { recursive: true });

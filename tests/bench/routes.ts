@@ -1,9 +1,11 @@
 /**
- * The pages the benchmark measures and what each must reach (issue 13, docs/decisions/136-performance-budgets.md):
- * the first load of `/` at most 110 kB of gzipped JS; Lighthouse mobile performance 100 on `/` and 98+ on the
- * others; accessibility, best practices and SEO 100 everywhere; LCP at most 1.5 s on `/`; TBT under 50 ms and CLS
- * under 0.02 everywhere.
+ * The pages the benchmark measures and what each must reach (issues 13 and 38, docs/decisions/136-performance-budgets.md):
+ * Lighthouse mobile performance 98+ on every page; accessibility, best practices and SEO 100 everywhere; LCP at most
+ * 1.8 s on every public page; TBT under 50 ms and CLS under 0.02 everywhere.
  */
+import { caseStudies } from '../../src/content/caseStudies';
+import { legalDocuments } from '../../src/content/legal';
+import { publicPaths } from '../../src/content/sitePages';
 import { guestDetails, type CheckoutHandoff } from '../../src/domain/checkout';
 import { KB } from './format';
 
@@ -37,38 +39,49 @@ export const CLS_AIM = 0.02;
  * was set, rounded up: the funnels' forms bring zod) is here to catch a regression.
  */
 const ROUTE_JS_AIM_BYTES = 175 * KB;
+/**
+ * The first load of `/`: React Router's framework runtime hydrates the prerendered page (decision 186). Issue 13's
+ * aim was 110 kB when home started its code only after its first screen was painted; the figure is in
+ * docs/performance.md.
+ */
+const HOME_JS_AIM_BYTES = 175 * KB;
+/** Issue 38: LCP at most 1.8 s on every public page. */
+const PUBLIC_LCP_AIM_MS = 1800;
 
 const paymentHandoff: CheckoutHandoff = { plan: 'growth-engine', userDetails: guestDetails() };
 
+/** Each public page's title (src/app/routes/*), so the bench proves which page it measured. */
+const publicTitles: Record<string, string> = {
+  '/': 'GrowthPath: digital growth plans for Indian small businesses',
+  '/about': 'About Us | GrowthPath',
+  '/pricing': 'Pricing | GrowthPath',
+  '/how-it-works': 'How It Works | GrowthPath',
+  '/apps': 'Apps & Solutions | GrowthPath',
+  '/case-studies': 'Case Studies | GrowthPath',
+  '/contact': 'Contact Us | GrowthPath',
+  '/help': 'Help Center | GrowthPath',
+  ...Object.fromEntries(caseStudies.map((study) => [`/case-studies/${study.slug}`, `${study.title} | GrowthPath`])),
+  ...Object.fromEntries(legalDocuments.map((doc) => [`/legal/${doc.slug}`, `${doc.title} | GrowthPath`])),
+};
+
+/** `/case-studies/x` -> `case-studies-x`; `/` -> `home`. */
+const slugOf = (route: string) => (route === '/' ? 'home' : route.slice(1).replaceAll('/', '-'));
+
+/**
+ * Every public page (issue 38: 98 or more, LCP at most 1.8 s, CLS at most 0.02 on each), then the two funnel pages
+ * the app draws in the browser.
+ */
 export const BENCH_ROUTES: readonly BenchRoute[] = [
-  {
-    slug: 'home',
-    route: '/',
-    title: 'GrowthPath: digital growth plans for Indian small businesses',
-    aims: { initialJsGzipBytes: 110 * KB, performance: 1, lcpMs: 1500 },
-  },
-  {
-    slug: 'pricing',
-    route: '/pricing',
-    title: 'Pricing | GrowthPath',
-    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
-  },
+  ...publicPaths.map((route) => ({
+    slug: slugOf(route),
+    route,
+    title: publicTitles[route]!,
+    aims: { initialJsGzipBytes: route === '/' ? HOME_JS_AIM_BYTES : ROUTE_JS_AIM_BYTES, performance: 0.98, lcpMs: PUBLIC_LCP_AIM_MS },
+  })),
   {
     slug: 'get-started',
     route: '/get-started',
     title: 'Get Your Growth Plan | GrowthPath',
-    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
-  },
-  {
-    slug: 'case-studies',
-    route: '/case-studies',
-    title: 'Case Studies | GrowthPath',
-    aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
-  },
-  {
-    slug: 'contact',
-    route: '/contact',
-    title: 'Contact Us | GrowthPath',
     aims: { initialJsGzipBytes: ROUTE_JS_AIM_BYTES, performance: 0.98 },
   },
   {

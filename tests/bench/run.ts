@@ -291,14 +291,14 @@ async function main(): Promise<number> {
 
   if (options.build) {
     const started = Date.now();
-    console.log('building: npx vite build ...');
-    const output = await run('npx', ['vite', 'build']);
+    console.log('building: npm run build (scripts/build-site.ts) ...');
+    const output = await run('npm', ['run', 'build']);
     results.build.seconds = (Date.now() - started) / 1000;
     results.build.summary =
       output
         .trim()
         .split('\n')
-        .filter((l) => /built in|error/i.test(l))
+        .filter((l) => /built the site|error/i.test(l))
         .pop() ?? null;
     console.log(`built in ${results.build.seconds.toFixed(1)} s (${results.build.summary ?? 'no summary line'})`);
   } else {

@@ -21,6 +21,8 @@ test('every page of the sitemap is served whole, with its own title, description
 
   const titles = new Set<string>();
   const descriptions = new Set<string>();
+  const images = new Set<string>();
+  const types = new Set<string>();
   for (const location of locations) {
     const { pathname } = new URL(location);
     const response = await request.get(pathname);
@@ -40,7 +42,24 @@ test('every page of the sitemap is served whole, with its own title, description
     expect(metaContent(html, 'og:description'), pathname).toBe(description);
     expect(metaContent(html, 'twitter:card'), pathname).toBe('summary_large_image');
     expect(metaContent(html, 'robots'), pathname).toBeUndefined();
+    // Its own preview picture, a PNG of 1200 x 630, served here.
+    const image = metaContent(html, 'og:image')!;
+    expect(metaContent(html, 'twitter:image'), pathname).toBe(image);
+    expect(images.has(image), `${pathname} shares its picture with another page`).toBe(false);
+    images.add(image);
+    const png = await request.get(new URL(image).pathname);
+    expect(png.headers()['content-type'], image).toBe('image/png');
+    const bytes = await png.body();
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], image).toEqual([1200, 630]);
+    // Structured data that parses, each claiming a schema.org type (tests/unit/structured-data.test.ts checks them).
+    for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+      const data = JSON.parse(json!) as { '@context': string; '@type': string };
+      expect(data['@context'], pathname).toBe('https://schema.org');
+      expect(data['@type'], pathname).toMatch(/^[A-Z]\w+$/);
+      types.add(data['@type']);
+    }
   }
+  expect([...types].sort()).toEqual(['Article', 'BreadcrumbList', 'FAQPage', 'OfferCatalog', 'ProfessionalService', 'WebSite']);
   expect(titles.size).toBe(locations.length);
   expect(descriptions.size).toBe(locations.length);
 });
