@@ -15,7 +15,9 @@ export default defineConfig({
   // React Router's framework mode builds and prerenders the site (react-router.config.ts); the unit tests render
   // components on their own, with React's plugin only.
   plugins: [process.env.VITEST ? react() : reactRouter(), hashedFontsAndImages(), reactRouterProductionBuild()],
-  define: { 'import.meta.env.SITE_URL': JSON.stringify(siteOriginForBuild(process.env)) },
+  // A constant of its own, not `import.meta.env.SITE_URL`: vitest would copy that into process.env, and every child
+  // process of a test (npm start's) would see a SITE_URL nobody set.
+  define: { __SITE_ORIGIN__: JSON.stringify(siteOriginForBuild(process.env)) },
   // styled-components' package has no "exports": Node would load its CommonJS build, whose default export is not
   // `styled`, when the build prerenders the pages.
   ssr: { noExternal: ['styled-components'] },

@@ -46,7 +46,7 @@ async function wrap(text: string, font: { family: string; weight: number; size: 
     if (lines.length === maxLines) {
       let last = lines.pop()!;
       while ((await measure(`${last}…`)) > width) last = last.replace(/\s*\S+$/, '');
-      lines.push(`${last}…`);
+      lines.push(`${last.replace(/[,;:]$/, '')}…`);
       return lines;
     }
     if (index === words.length - 1) break;

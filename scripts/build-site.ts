@@ -23,7 +23,8 @@ export async function buildSite(distDir: string, env: NodeJS.ProcessEnv = proces
     const code = await new Promise<number>((resolve) => {
       const child = spawn(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
         cwd: root,
-        env: { ...env, SITE_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+        // Never in vitest's mode (vite.config.ts builds the site only outside it), whoever started this.
+        env: { ...env, SITE_BUILD_DIR: buildDir, NODE_ENV: 'production', VITEST: undefined },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       child.on('exit', (exitCode) => resolve(exitCode ?? 1));
@@ -81,7 +82,8 @@ function shareCardOf(pagePath: string, html: string): ShareCard {
     };
   }
   const title = found(/<title>([^<]*)<\/title>/);
-  const eyebrow = pagePath === '/' ? 'Digital growth on a monthly plan' : title.replace(/ \| GrowthPath$/, '');
+  const eyebrow =
+    pagePath === '/' ? 'Digital growth on a monthly plan' : pagePath.startsWith('/legal/') ? 'Legal' : title.replace(/ \| GrowthPath$/, '');
   return { eyebrow, headline, detail: description, illustration: 'hero-dashboard.svg' };
 }
 

@@ -1,4 +1,2 @@
-interface ImportMetaEnv {
-  /** The site's public origin, without a trailing slash: set by vite.config.ts from SITE_URL. */
-  readonly SITE_URL: string;
-}
+/** The site's public origin, without a trailing slash: set by vite.config.ts from SITE_URL at build time. */
+declare const __SITE_ORIGIN__: string;

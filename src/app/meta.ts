@@ -6,7 +6,7 @@ import { shareImagePath } from '../content/sitePages';
  * The address search engines and link previews are given for each page: the build's SITE_URL (vite.config.ts), the
  * agency's own domain when none is set (docs/decisions/186-real-urls-and-prerendered-pages.md).
  */
-export const siteOrigin: string = import.meta.env.SITE_URL;
+export const siteOrigin: string = __SITE_ORIGIN__;
 
 export interface PageFacts {
   /** The page's path, as in the sitemap: `/pricing`. */
