@@ -160,12 +160,12 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves a built SPA: files as they are, anything else as index.html. */
+/** Serves the build: files as they are, any other address (the report page) as the app's shell. */
 function serveStatic(dir: string): Promise<Server> {
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     let file = path.join(dir, path.normalize(pathname).replace(/^([/\\])+/, ''));
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, 'index.html');
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, '__spa-fallback.html');
     response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   });
@@ -180,15 +180,12 @@ async function main() {
   const dist = build ? await mkdtemp(path.join(tmpdir(), 'growthpath-pdf-dist-')) : (process.env.DIST_DIR ?? path.join(ROOT, 'dist'));
   try {
     if (build) {
-      const result = spawnSync(
-        process.execPath,
-        [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir'],
-        {
-          cwd: ROOT,
-          encoding: 'utf8',
-        },
-      );
-      if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}${result.stderr}`);
+      const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build-site.ts')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, DIST_DIR: dist },
+      });
+      if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
     }
     const server = await serveStatic(dist);
     try {
