@@ -7,15 +7,20 @@
  *   before any of the app's code has arrived;
  * - `holdPressesUntil`, from the app's first line on, holds presses ahead of React's own listener.
  *
- * Once the buttons are live, every recorded and held press is pressed again. Links need no help: the browser
- * follows them by itself and the router picks the new address up.
+ * Once the buttons are live, every recorded and held press is pressed again. A form's submit is held the same way (the
+ * browser's own would reload the page with the fields in its address); what was typed meanwhile reaches React through
+ * `handTypedValuesToReact` (src/lib/typedBeforeHydration.ts). Links need no help: the browser follows them by itself
+ * and the router picks the new address up.
  */
 
 /** Where the inline script leaves what it recorded (read once, by the app's entry). */
 const earlyPressesKey = '__earlyPresses';
 
+/** What is pressed again: a button, or a form sent without one (Enter in its only field). */
+export type Pressable = HTMLButtonElement | HTMLFormElement;
+
 interface EarlyPresses {
-  held: HTMLButtonElement[];
+  held: Pressable[];
   stop: () => void;
 }
 
@@ -26,20 +31,21 @@ declare global {
 }
 
 /**
- * The inline script. It only records: a button in the prerendered page has no default action to prevent, and a
- * press that turns out to need nothing is harmless to repeat (the same press, later).
+ * The inline script. It records presses and lets them happen (a press that turns out to need nothing is harmless to
+ * repeat), but stops a form's submit: the submit button's press is recorded already, a form sent without one is kept.
  */
 export function earlyPressScript(rootId = 'root'): string {
   return (
-    `(function(){var h=[];function r(e){var b=e.target&&e.target.closest?e.target.closest('button'):null;` +
-    `var root=document.getElementById(${JSON.stringify(rootId)});if(b&&root&&root.contains(b)&&h.indexOf(b)<0)h.push(b)}` +
-    `document.addEventListener('click',r,true);` +
-    `window.${earlyPressesKey}={held:h,stop:function(){document.removeEventListener('click',r,true)}}})()`
+    `(function(){var h=[];function inRoot(n){var root=document.getElementById(${JSON.stringify(rootId)});return !!(n&&root&&root.contains(n))}` +
+    `function r(e){var b=e.target&&e.target.closest?e.target.closest('button'):null;if(inRoot(b)&&h.indexOf(b)<0)h.push(b)}` +
+    `function s(e){var f=e.target;if(!inRoot(f))return;e.preventDefault();if(!e.submitter&&h.indexOf(f)<0)h.push(f)}` +
+    `document.addEventListener('click',r,true);document.addEventListener('submit',s,true);` +
+    `window.${earlyPressesKey}={held:h,stop:function(){document.removeEventListener('click',r,true);document.removeEventListener('submit',s,true)}}})()`
   );
 }
 
 /** Stops the inline recorder and hands over what it recorded (nothing when there was no recorder: dev, tests). */
-export function takeEarlyPresses(): HTMLButtonElement[] {
+export function takeEarlyPresses(): Pressable[] {
   const early = window[earlyPressesKey];
   if (!early) return [];
   early.stop();
@@ -49,8 +55,9 @@ export function takeEarlyPresses(): HTMLButtonElement[] {
 
 /**
  * Until `until` settles, a press on a button that `covers` accepts is held here, ahead of React's listener, and
- * pressed again once it is live, after the `earlier` presses. Holders do not overlap: a press another holder took
- * (default prevented) is left to it.
+ * pressed again once it is live, after the `earlier` presses. Holding a submit button's press holds its form's submit
+ * too; a covered form sent without a button is held and sent again. Holders do not overlap: a press another holder
+ * took (default prevented) is left to it.
  *
  * Each button is pressed again once, however often it was pressed: a visitor who pressed Menu twice because nothing
  * happened wants the menu open, not opened and shut. A press made on another page than the one shown at the release
@@ -58,26 +65,32 @@ export function takeEarlyPresses(): HTMLButtonElement[] {
  */
 export function holdPressesUntil(
   until: Promise<unknown>,
-  covers: (button: HTMLButtonElement) => boolean,
-  { onHeld, earlier = [] }: { onHeld?: () => void; earlier?: HTMLButtonElement[] } = {},
+  covers: (pressed: Pressable) => boolean,
+  { onHeld, earlier = [] }: { onHeld?: () => void; earlier?: Pressable[] } = {},
 ): void {
   const pressedAt = location.pathname;
-  const held = new Map<HTMLButtonElement, string>(earlier.map((button) => [button, pressedAt]));
-  const hold = (event: MouseEvent) => {
-    if (event.defaultPrevented) return;
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || !covers(button)) return;
+  const held = new Map<Pressable, string>(earlier.map((pressed) => [pressed, pressedAt]));
+  const hold = (event: Event) => {
+    if (event.defaultPrevented || !(event.target instanceof Element)) return;
+    const pressed = event.type === 'submit' ? (event.target as HTMLFormElement) : event.target.closest('button');
+    if (!pressed || !covers(pressed)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!held.has(button)) held.set(button, location.pathname);
+    if (!held.has(pressed)) held.set(pressed, location.pathname);
     onHeld?.();
   };
   document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
   const release = () => {
     document.removeEventListener('click', hold, true);
+    document.removeEventListener('submit', hold, true);
     const presses = [...held];
     held.clear();
-    for (const [button, hash] of presses) if (button.isConnected && hash === location.pathname) button.click();
+    for (const [pressed, path] of presses) {
+      if (!pressed.isConnected || path !== location.pathname) continue;
+      if (pressed instanceof HTMLFormElement) pressed.requestSubmit();
+      else pressed.click();
+    }
   };
   void until.then(release, release);
 }

@@ -124,6 +124,42 @@ test('a press on a prerendered button before the page’s code arrived takes eff
   expect(problems).toEqual([]);
 });
 
+for (const send of ['the Send button', 'Enter'] as const) {
+  test(`a contact form filled and sent with ${send} before its code arrived is sent, with what was typed, once it has`, async ({
+    page,
+  }) => {
+    const problems = problemsOf(page);
+    const posted: unknown[] = [];
+    await page.route('**/api/contact', async (route) => {
+      posted.push(route.request().postDataJSON());
+      await route.fulfill({ status: 201, contentType: 'application/json', body: '{"result":"success"}' });
+    });
+    const release = await holdEntryScript(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Full name').fill('Kavya Iyer');
+    await form.getByLabel('Email address').fill('kavya@iyerbakes.in');
+    await form.getByLabel('Message').fill('We bake for weddings in Chennai and want more orders online.');
+    if (send === 'Enter') await form.getByLabel('Email address').press('Enter');
+    else await form.getByRole('button', { name: 'Send Message' }).click();
+    // Not sent by the browser itself: that would reload the page with the fields in its address.
+    expect(page.url()).toMatch(/\/contact$/);
+    release();
+
+    await expect(page.getByRole('status')).toContainText('Thank you');
+    expect(posted).toEqual([
+      {
+        name: 'Kavya Iyer',
+        email: 'kavya@iyerbakes.in',
+        phone: '',
+        message: 'We bake for weddings in Chennai and want more orders online.',
+      },
+    ]);
+    expect(page.url()).toMatch(/\/contact$/);
+    expect(problems).toEqual([]);
+  });
+}
+
 test('a visitor who scrolls while the page loads stays where they are once it hydrates', async ({ page }) => {
   const release = await holdEntryScript(page);
   // Not 'domcontentloaded': that waits for the module script held back here.

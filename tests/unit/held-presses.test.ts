@@ -144,3 +144,52 @@ describe('the inline recorder', () => {
     expect(order).toEqual(['chat', 'menu']);
   });
 });
+
+describe('forms sent before hydration', () => {
+  function form(withButton: boolean) {
+    document.body.innerHTML = `<div id="root"><form id="form"><input name="name" value="Asha">${withButton ? '<button id="send">Send</button>' : ''}</form></div>`;
+    const element = document.getElementById('form') as HTMLFormElement;
+    const sends: boolean[] = [];
+    // Last in line, as the browser's own sending would be: whether anything before it stopped it (then stopped here,
+    // as jsdom cannot send a form).
+    element.addEventListener('submit', (event) => {
+      sends.push(event.defaultPrevented);
+      event.preventDefault();
+    });
+    return { form: element, send: document.getElementById('send') as HTMLButtonElement | null, sends };
+  }
+
+  it('the inline recorder stops the browser sending the form, and records its button', () => {
+    const { send, sends } = form(true);
+    new Function(earlyPressScript())();
+    send!.click();
+    expect(sends).toEqual([true]);
+    expect(takeEarlyPresses()).toEqual([send]);
+  });
+
+  it('the inline recorder keeps a form sent without a button, and the holder sends it again once ready', async () => {
+    const { form: element, sends } = form(false);
+    new Function(earlyPressScript())();
+    element.requestSubmit();
+    const early = takeEarlyPresses();
+    expect(early).toEqual([element]);
+    const opened = gate();
+    holdPressesUntil(opened.promise, (pressed) => document.getElementById('root')!.contains(pressed), { earlier: early });
+    element.requestSubmit(); // held too, and sent once
+    expect(sends).toEqual([true]);
+    opened.open();
+    await settle();
+    expect(sends).toEqual([true, false]);
+  });
+
+  it('the holder stops a covered form’s button from sending it until ready, then presses it again', async () => {
+    const { send, sends } = form(true);
+    const opened = gate();
+    holdPressesUntil(opened.promise, (pressed) => document.getElementById('root')!.contains(pressed));
+    send!.click();
+    expect(sends).toEqual([]);
+    opened.open();
+    await settle();
+    expect(sends).toEqual([false]);
+  });
+});

@@ -19,7 +19,7 @@ const Sections = lazy(() => {
  * brings the code, and is pressed again once the button is live (src/lib/heldPresses.ts). Only the sections' own
  * buttons: after the marker, inside the page's <main>; main.tsx holds the rest of the page's until it is hydrated.
  */
-function inSections(button: HTMLButtonElement): boolean {
+function inSections(button: Element): boolean {
   const marker = document.querySelector('[data-below-the-fold]');
   return !!marker?.parentElement?.contains(button) && !!(marker.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
