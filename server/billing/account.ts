@@ -39,6 +39,8 @@ function currentOf(rows: SubscriptionRow[]): SubscriptionRow | undefined {
   return (running.length > 0 ? running : begun).at(-1);
 }
 
+const unpaid = new Set(['pending', 'halted']);
+
 const chargeable = (row: SubscriptionRow) => ['authenticated', 'active', 'pending'].includes(row.status);
 
 function previewOf(row: SubscriptionRow, now: Date): CancelPreview | null {
@@ -71,9 +73,29 @@ export function createBillingAccount({
   keyId: string;
   logger: Logger;
 }) {
+  /**
+   * While a charge is unpaid, the client may just have paid it with a new card: the gateway knows at once, its webhook
+   * comes seconds later. Asked here, the dashboard never thanks them for a payment and still shows it failed.
+   */
+  async function rowsAfterUnpaidCharge(uid: string): Promise<SubscriptionRow[]> {
+    const rows = await subscriptionsOfAccount(db, uid);
+    const current = currentOf(rows);
+    if (!current || !unpaid.has(current.status)) return rows;
+    try {
+      await billing.reconcileOne(current, await gateway.now());
+    } catch (err) {
+      logger.warn('billing overview: the gateway could not be asked; showing the stored state', {
+        subscriptionId: current.gatewaySubscriptionId,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return rows;
+    }
+    return subscriptionsOfAccount(db, uid);
+  }
+
   async function overview(user: VerifiedUser): Promise<BillingOverview> {
     const now = await gateway.now();
-    const rows = await subscriptionsOfAccount(db, user.uid);
+    const rows = await rowsAfterUnpaidCharge(user.uid);
     const profile = await findProfile(db, user.uid);
     const current = currentOf(rows);
     let subscription: BillingSubscription | null = null;

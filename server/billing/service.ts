@@ -47,6 +47,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     firstCharge,
     planFor: (plan: PlanKey, monthlyPaise: number) => gatewayPlanFor({ db, gateway, logger }, plan, monthlyPaise),
     refresh: actions.refresh,
+    /** The gateway's word on one subscription, with any paid invoice not recorded yet (its webhook still coming). */
+    reconcileOne,
     applyEvent,
     reconcile: createBillingReconciliation({
       db,

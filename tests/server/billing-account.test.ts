@@ -21,10 +21,18 @@ const DAY = 24 * 60 * 60_000;
 let testDb: TestDatabase;
 let app: RunningApp;
 let payments: Payments;
+/** While set, the sandbox's billing events wait here: the gateway's webhook is on its way, not yet arrived. */
+let heldEvents: Array<[Buffer, string, string]> | null = null;
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  payments = createPayments({ config, db: testDb.db, logger: createLogger({ level: 'silent' }), webhookRetryAfterMs: 0 });
+  payments = createPayments({
+    config,
+    db: testDb.db,
+    logger: createLogger({ level: 'silent' }),
+    webhookRetryAfterMs: 0,
+    deliverSandboxEvent: async (...event) => (heldEvents ? heldEvents.push(event) : payments.service.handleWebhook(...event)),
+  });
   app = await startApp({ db: testDb.db, config, payments });
 });
 
@@ -224,5 +232,37 @@ describe('the client billing API', () => {
       { kind: 'pause', plan: null, status: 'open' },
       { kind: 'change_plan', plan: 'growth-engine', status: 'open' },
     ]);
+  });
+
+  it('a failed charge paid with a new card reads as paid at once, before the gateway’s event arrives', async () => {
+    const { id, idToken } = await client();
+    const paidThrough = new Date((await overview(idToken)).subscription!.paidThrough!);
+    await payments.sandboxBilling!.failNextCharges(id, 1);
+    await payments.sandboxBilling!.advance(paidThrough.getTime() - (await payments.subscriptions.now()).getTime() + 60 * 60_000);
+    await payments.service.settled();
+    expect((await overview(idToken)).subscription).toMatchObject({ status: 'pending' });
+
+    let billingAfterCard: BillingOverview['subscription'] = null;
+    heldEvents = [];
+    try {
+      // What the dashboard's card change does: the gateway charges the new card, its webhook comes later.
+      await payments.sandboxBilling!.retryCharge(id);
+      expect(heldEvents.map(([body]) => JSON.parse(body.toString()).event)).toEqual(['subscription.charged', 'subscription.activated']);
+      const billing = await overview(idToken);
+      billingAfterCard = billing.subscription;
+      expect(billing.subscription).toMatchObject({ status: 'active', state: 'active' });
+      expect(billing.subscription!.paidThrough).toBe(billing.subscription!.nextChargeAt);
+      expect(new Date(billing.subscription!.paidThrough!).getTime()).toBeGreaterThan(paidThrough.getTime());
+      expect(billing.invoices.map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
+    } finally {
+      const late = heldEvents;
+      heldEvents = null;
+      for (const event of late) await payments.service.handleWebhook(...event);
+    }
+    // The late events change nothing.
+    await payments.service.settled();
+    const after = await overview(idToken);
+    expect(after.subscription).toEqual(billingAfterCard);
+    expect(after.invoices).toHaveLength(2);
   });
 });
