@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { withoutModulePreloads } from '../build/pageHtml';
+import { codeAfterPaint } from '../build/pageHtml';
 import { robotsTxt, sitemapXml } from '../build/seoFiles';
 import { shareCardPng, type ShareCard } from '../build/shareImages';
 import { siteOriginForBuild } from '../build/siteOrigin';
@@ -37,7 +37,7 @@ export async function buildSite(distDir: string, env: NodeJS.ProcessEnv = proces
     await writeShareImages(client);
     for (const pagePath of [...publicPaths, notFoundPath]) {
       const file = path.join(client, pagePath, 'index.html');
-      await writeFile(file, withoutModulePreloads(await readFile(file, 'utf8')));
+      await writeFile(file, codeAfterPaint(await readFile(file, 'utf8')));
     }
     await precompressDir(client);
     await rm(distDir, { recursive: true, force: true });

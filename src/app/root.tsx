@@ -9,6 +9,7 @@ import { earlyPressScript } from '../lib/heldPresses';
 import { RouteError } from './RouteError';
 import { SiteLayout } from './layout/SiteLayout';
 import { fontFaces, fontPreloads } from './fonts';
+import { codeAfterPaintScript } from './codeAfterPaint';
 import { hashAddressScript } from './hashAddress';
 import { markAppHydrated } from './hydrated';
 import { storedSessionAttribute, storedSessionScript } from './storedSession';
@@ -26,11 +27,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/*
           Before anything paints: an old `/#/pricing` address moves to `/pricing`; a visitor signed in here is told
-          apart (the page was prerendered signed out); early presses are recorded.
+          apart (the page was prerendered signed out); early presses are recorded; the page's code waits for its paint.
         */}
         <script
           dangerouslySetInnerHTML={{
-            __html: `${hashAddressScript};${storedSessionScript()};${earlyPressScript()}`,
+            __html: `${hashAddressScript};${storedSessionScript()};${earlyPressScript()};${codeAfterPaintScript}`,
           }}
         />
         <Meta />

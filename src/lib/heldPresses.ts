@@ -9,18 +9,20 @@
  *
  * Once the buttons are live, every recorded and held press is pressed again. A form's submit is held the same way (the
  * browser's own would reload the page with the fields in its address); what was typed meanwhile reaches React through
- * `handTypedValuesToReact` (src/lib/typedBeforeHydration.ts). Links need no help: the browser follows them by itself
- * and the router picks the new address up.
+ * `handTypedValuesToReact` (src/lib/typedBeforeHydration.ts). Links need no help, the browser follows them by itself,
+ * except one that hands state to its page (Buy Now): it carries `needsAppAttribute` and is held like a button.
  */
 
 /** Where the inline script leaves what it recorded (read once, by the app's entry). */
 const earlyPressesKey = '__earlyPresses';
 
-/** What is pressed again: a button, or a form sent without one (Enter in its only field). */
-export type Pressable = HTMLButtonElement | HTMLFormElement;
+/** Marks a link only the app can follow: it hands router state to its page (Buy Now, src/features/pricing/PlanCard.tsx). */
+export const needsAppAttribute = 'data-needs-app';
+/** What is pressed again: a button, a link only the app can follow (and a form sent without a button). */
+const pressableSelector = `button, a[${needsAppAttribute}]`;
 
 interface EarlyPresses {
-  held: Pressable[];
+  held: HTMLElement[];
   stop: () => void;
 }
 
@@ -32,12 +34,14 @@ declare global {
 
 /**
  * The inline script. It records presses and lets them happen (a press that turns out to need nothing is harmless to
- * repeat), but stops a form's submit: the submit button's press is recorded already, a form sent without one is kept.
+ * repeat), but stops a link only the app can follow, and a form's submit: the submit button's press is recorded
+ * already, a form sent without one is kept.
  */
 export function earlyPressScript(rootId = 'root'): string {
   return (
     `(function(){var h=[];function inRoot(n){var root=document.getElementById(${JSON.stringify(rootId)});return !!(n&&root&&root.contains(n))}` +
-    `function r(e){var b=e.target&&e.target.closest?e.target.closest('button'):null;if(inRoot(b)&&h.indexOf(b)<0)h.push(b)}` +
+    `function r(e){var b=e.target&&e.target.closest?e.target.closest(${JSON.stringify(pressableSelector)}):null;if(!inRoot(b))return;` +
+    `if(b.tagName==='A')e.preventDefault();if(h.indexOf(b)<0)h.push(b)}` +
     `function s(e){var f=e.target;if(!inRoot(f))return;e.preventDefault();if(!e.submitter&&h.indexOf(f)<0)h.push(f)}` +
     `document.addEventListener('click',r,true);document.addEventListener('submit',s,true);` +
     `window.${earlyPressesKey}={held:h,stop:function(){document.removeEventListener('click',r,true);document.removeEventListener('submit',s,true)}}})()`
@@ -45,7 +49,7 @@ export function earlyPressScript(rootId = 'root'): string {
 }
 
 /** Stops the inline recorder and hands over what it recorded (nothing when there was no recorder: dev, tests). */
-export function takeEarlyPresses(): Pressable[] {
+export function takeEarlyPresses(): HTMLElement[] {
   const early = window[earlyPressesKey];
   if (!early) return [];
   early.stop();
@@ -65,14 +69,14 @@ export function takeEarlyPresses(): Pressable[] {
  */
 export function holdPressesUntil(
   until: Promise<unknown>,
-  covers: (pressed: Pressable) => boolean,
-  { onHeld, earlier = [] }: { onHeld?: () => void; earlier?: Pressable[] } = {},
+  covers: (pressed: HTMLElement) => boolean,
+  { onHeld, earlier = [] }: { onHeld?: () => void; earlier?: HTMLElement[] } = {},
 ): void {
   const pressedAt = location.pathname;
-  const held = new Map<Pressable, string>(earlier.map((pressed) => [pressed, pressedAt]));
+  const held = new Map<HTMLElement, string>(earlier.map((pressed) => [pressed, pressedAt]));
   const hold = (event: Event) => {
     if (event.defaultPrevented || !(event.target instanceof Element)) return;
-    const pressed = event.type === 'submit' ? (event.target as HTMLFormElement) : event.target.closest('button');
+    const pressed = event.type === 'submit' ? (event.target as HTMLFormElement) : event.target.closest<HTMLElement>(pressableSelector);
     if (!pressed || !covers(pressed)) return;
     event.preventDefault();
     event.stopImmediatePropagation();

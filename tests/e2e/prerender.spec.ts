@@ -124,6 +124,20 @@ test('a press on a prerendered button before the page’s code arrived takes eff
   expect(problems).toEqual([]);
 });
 
+test('Buy Now pressed before the pricing page’s code arrived hands its plan to /payment once it has', async ({ page }) => {
+  // The link hands the plan and the buyer over in router state, which only the app can do: the browser following it
+  // by itself reached /payment with nothing and was sent back to /pricing.
+  const problems = problemsOf(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/pricing', { waitUntil: 'commit' });
+  await page.getByRole('link', { name: 'Buy Now: Growth Engine' }).click();
+  expect(page.url()).toMatch(/\/pricing$/);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure Checkout');
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Growth Engine');
+  expect(problems).toEqual([]);
+});
+
 for (const send of ['the Send button', 'Enter'] as const) {
   test(`a contact form filled and sent with ${send} before its code arrived is sent, with what was typed, once it has`, async ({
     page,

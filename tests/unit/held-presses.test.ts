@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { earlyPressScript, holdPressesUntil, takeEarlyPresses } from '../../src/lib/heldPresses';
+import { earlyPressScript, holdPressesUntil, needsAppAttribute, takeEarlyPresses } from '../../src/lib/heldPresses';
 
 /** Presses before hydration (docs/decisions/152-presses-before-hydration.md): recorded, held, pressed again. */
 
@@ -191,5 +191,28 @@ describe('forms sent before hydration', () => {
     opened.open();
     await settle();
     expect(sends).toEqual([false]);
+  });
+});
+
+describe('links before hydration', () => {
+  it('follows a plain link at once, and holds one only the app can follow, to press it again once ready', async () => {
+    document.body.innerHTML = `<div id="root"><a id="plain" href="#plain">About</a><a id="buy" href="#buy" ${needsAppAttribute}>Buy Now</a></div>`;
+    const plain = document.getElementById('plain')!;
+    const buy = document.getElementById('buy')!;
+    const followed: boolean[] = [];
+    for (const link of [plain, buy]) link.addEventListener('click', (event) => followed.push(!event.defaultPrevented));
+    new Function(earlyPressScript())();
+    plain.click();
+    buy.click();
+    expect(followed).toEqual([true, false]);
+    const early = takeEarlyPresses();
+    expect(early).toEqual([buy]);
+
+    const opened = gate();
+    holdPressesUntil(opened.promise, (pressed) => document.getElementById('root')!.contains(pressed), { earlier: early });
+    buy.click(); // held before it reaches the link, and pressed again once
+    opened.open();
+    await settle();
+    expect(followed).toEqual([true, false, true]);
   });
 });

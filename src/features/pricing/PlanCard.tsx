@@ -6,6 +6,7 @@ import { formatInr } from '../../domain/money';
 import type { Plan } from '../../domain/plans';
 import type { CheckoutHandoff, CustomerDetails } from '../../domain/checkout';
 import { adSpendNote } from '../../content/pricing';
+import { needsAppAttribute } from '../../lib/heldPresses';
 
 interface PlanCardProps {
   plan: Plan;
@@ -51,6 +52,8 @@ export function PlanCard({ plan, buyer }: PlanCardProps) {
         <ButtonLink
           to="/payment"
           state={handoff}
+          // Only the app can hand the plan over: pressed before the page hydrated, the link waits for it.
+          {...{ [needsAppAttribute]: '' }}
           $variant={plan.isPopular ? 'primary' : 'secondary'}
           $block
           $size="lg"
