@@ -3,8 +3,8 @@
  * nothing listens to it. On a slow phone that window lasts seconds (measured at 6x CPU slowdown: 5 early presses of
  * the chat launcher out of 5 were lost). Two pieces close it (docs/decisions/152-presses-before-hydration.md):
  *
- * - `earlyPressScript`, inline in index.html's head, records presses on the page's buttons from the first byte on,
- *   before any of the app's code has arrived;
+ * - `earlyPressScript`, inline in every page's head (src/app/root.tsx), records presses on the page's buttons from
+ *   the first byte on, before any of the app's code has arrived;
  * - `holdPressesUntil`, from the app's first line on, holds presses ahead of React's own listener.
  *
  * Once the buttons are live, every recorded and held press is pressed again. A form's submit is held the same way (the

@@ -17,7 +17,7 @@ const Sections = lazy(() => {
 /**
  * Until the sections are live, a press on one of their buttons (an FAQ question, the carousel's arrows) is held,
  * brings the code, and is pressed again once the button is live (src/lib/heldPresses.ts). Only the sections' own
- * buttons: after the marker, inside the page's <main>; main.tsx holds the rest of the page's until it is hydrated.
+ * buttons: after the marker, inside the page's <main>; src/app/entry.client.tsx holds the rest of the page's until it is hydrated.
  */
 function inSections(button: Element): boolean {
   const marker = document.querySelector('[data-below-the-fold]');
@@ -26,7 +26,7 @@ function inSections(button: Element): boolean {
 
 /**
  * Starts holding the sections' presses, and returns what lets them go. It runs as this module loads, so its listener
- * is ahead of main.tsx's for the rest of the page; that is before React renders, so no ref or state can hold it.
+ * is ahead of src/app/entry.client.tsx's for the rest of the page; that is before React renders, so no ref or state can hold it.
  */
 function holdSectionPresses(): () => void {
   if (typeof document === 'undefined') return () => {};
