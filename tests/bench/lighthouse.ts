@@ -33,7 +33,8 @@ const SHORT: Record<CategoryId, string> = {
 
 /** A page's aim in each category (routes.ts). */
 export function scoreAim(route: BenchRoute, category: CategoryId): number {
-  return category === 'performance' ? route.aims.performance : OTHER_SCORES_AIM;
+  if (category === 'performance') return route.aims.performance;
+  return category === 'seo' ? (route.aims.seo ?? OTHER_SCORES_AIM) : OTHER_SCORES_AIM;
 }
 
 /** Attempts per run when Lighthouse reports a runtime error (no metrics) instead of a result. */
