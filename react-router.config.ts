@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { notFoundPath, publicPaths } from './src/content/sitePages';
+import { notFoundPaths, publicPaths } from './src/content/sitePages';
 
 /**
  * React Router's framework mode, without a server of its own: every public page is prerendered into its own
@@ -11,5 +11,5 @@ export default {
   appDirectory: 'src/app',
   buildDirectory: process.env.SITE_BUILD_DIR ?? '.site-build',
   ssr: false,
-  prerender: [...publicPaths, notFoundPath],
+  prerender: [...publicPaths, ...notFoundPaths],
 } satisfies Config;

@@ -13,7 +13,7 @@ import { shareCardPng, type ShareCard } from '../build/shareImages';
 import { siteOriginForBuild } from '../build/siteOrigin';
 import { precompressDir } from '../server/http/precompressed';
 import { caseStudies } from '../src/content/caseStudies';
-import { notFoundPath, publicPaths, shareImagePath } from '../src/content/sitePages';
+import { notFoundPaths, publicPaths, shareImagePath } from '../src/content/sitePages';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -35,7 +35,7 @@ export async function buildSite(distDir: string, env: NodeJS.ProcessEnv = proces
     await writeFile(path.join(client, 'sitemap.xml'), sitemapXml(origin, publicPaths));
     await writeFile(path.join(client, 'robots.txt'), robotsTxt(origin));
     await writeShareImages(client);
-    for (const pagePath of [...publicPaths, notFoundPath]) {
+    for (const pagePath of [...publicPaths, ...notFoundPaths]) {
       const file = path.join(client, pagePath, 'index.html');
       await writeFile(file, codeAfterPaint(await readFile(file, 'utf8')));
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
-import { notFoundPath, privatePaths } from '../../src/content/sitePages';
+import { caseStudyNotFoundPath, notFoundPath, notFoundPaths, privatePaths } from '../../src/content/sitePages';
 import { CODING_SUFFIX, chooseCoding, PRECOMPRESSED_EXTENSIONS } from './precompressed';
 
 const oneYear = 31_536_000;
@@ -17,28 +17,41 @@ function cacheControl(res: Response, filePath: string, assetsDir: string): void 
   else res.setHeader('Cache-Control', 'public, max-age=3600');
 }
 
-/** A page's address: no file extension. */
-const isPageAddress = (pathname: string) => path.extname(pathname) === '';
+/**
+ * A page's address: no file extension. A page's file asked for by its name (`/pricing/index.html`) is answered as an
+ * address too, an unknown one: a page has one address, and the router would draw the not-found page there anyway.
+ */
+const isPageAddress = (pathname: string) => ['', '.html'].includes(path.extname(pathname));
+
+/**
+ * The not-found page the browser's router draws at an address, so the served one hydrates unchanged: the case-study
+ * route's own for an unknown slug (docs/decisions/187-an-unknown-case-study-is-its-own-404-page.md).
+ */
+const notFoundPageAt = (pathname: string) => (/^\/case-studies\/[^/]+$/.test(pathname) ? caseStudyNotFoundPath : notFoundPath);
 
 /**
  * The file that answers a page's address, and its status (docs/decisions/186-real-urls-and-prerendered-pages.md):
  * a prerendered page its own index.html; a page drawn in the browser (sign-in, quiz, payment...) the app's shell;
- * any other address the prerendered 404 page, with status 404. Null when the build has no such file (no build).
+ * any other address its prerendered not-found page, with status 404. Null when the build has no such file (no build).
  */
 export function pageFile(distDir: string, pathname: string): { file: string; status: number } | null {
   const own = pathname === '/' ? '/index.html' : `${pathname}/index.html`;
-  if (pathname !== notFoundPath && !own.includes('..') && existsSync(path.join(distDir, own))) return { file: own, status: 200 };
+  const isPage = !notFoundPaths.includes(pathname) && path.extname(pathname) === '' && !own.includes('..');
+  if (isPage && existsSync(path.join(distDir, own))) return { file: own, status: 200 };
   const shell = '/__spa-fallback.html';
   if ((privatePaths as readonly string[]).includes(pathname) && existsSync(path.join(distDir, shell))) return { file: shell, status: 200 };
-  const notFound = `${notFoundPath}/index.html`;
-  return existsSync(path.join(distDir, notFound)) ? { file: notFound, status: 404 } : null;
+  const notFound = [`${notFoundPageAt(pathname)}/index.html`, `${notFoundPath}/index.html`].find((file) =>
+    existsSync(path.join(distDir, file)),
+  );
+  return notFound ? { file: notFound, status: 404 } : null;
 }
 
 /**
  * Serves the build. Text files have Brotli and gzip copies made at build time (server/http/precompressed.ts);
  * a client that accepts one gets it with `Content-Encoding` and the original file's `Content-Type`, any other gets
  * the original (docs/decisions/120-precompressed-static-assets.md). A page's address (`/pricing`) is answered by
- * its file (`pageFile`); an unknown file with an extension falls through to the JSON 404.
+ * its file (`pageFile`), as is an `.html` file asked for by its name; an unknown file with any other extension falls
+ * through to the JSON 404.
  */
 export function staticSite(distDir: string): RequestHandler {
   const assetsDir = path.join(distDir, 'assets') + path.sep;

@@ -1,7 +1,8 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts } from 'react-router';
+import { Links, Meta, Outlet, Scripts, type MetaFunction } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../ui/theme';
+import { brand } from '../content/brand';
 import { GlobalStyle } from '../ui/GlobalStyle';
 import { fallbackFontFaces } from '../ui/fallbackFont';
 import { AuthActor } from '../lib/auth/AuthActor';
@@ -74,6 +75,12 @@ export default function App() {
     </Providers>
   );
 }
+
+/**
+ * The app's shell, served for the private and funnel pages: kept out of search engines in the served file itself, for
+ * a crawler that runs no script. Every page's own `meta` replaces this once its code runs.
+ */
+export const meta: MetaFunction = () => [{ title: brand.name }, { name: 'robots', content: 'noindex' }];
 
 /** The pages drawn in the browser (sign-in, quiz, payment, dashboard...) are served this shell until their code runs. */
 export function HydrateFallback() {

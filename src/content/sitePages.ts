@@ -29,5 +29,15 @@ export function shareImagePath(path: string): string {
 /** The not-found page's own file: the server answers every unknown address with it and status 404. */
 export const notFoundPath = '/404';
 
+/**
+ * An unknown case study's page ('Case Study Not Found'), prerendered at a slug no study has: the server answers every
+ * unknown `/case-studies/{slug}` with it and status 404, the page the case-study route draws there
+ * (docs/decisions/187-an-unknown-case-study-is-its-own-404-page.md).
+ */
+export const caseStudyNotFoundPath = '/case-studies/404';
+
+/** The prerendered not-found pages: answered with status 404 only, never as pages of their own. */
+export const notFoundPaths: readonly string[] = [notFoundPath, caseStudyNotFoundPath];
+
 /** The pages drawn in the browser: the server answers them with the app's shell (React Router's SPA fallback). */
 export const privatePaths = ['/signin', '/get-started', '/report', '/payment', '/dashboard', '/admin', '/demo'] as const;

@@ -65,7 +65,8 @@ test('every page of the sitemap is served whole, with its own title, description
 });
 
 test('an unknown address answers 404 with the not-found page', async ({ request }) => {
-  for (const path of ['/no/such/page', '/legal/cookies', '/case-studies/no-such-study', '/404']) {
+  // A page's file by its own name is no address of the site either (issue 47).
+  for (const path of ['/no/such/page', '/legal/cookies', '/case-studies/no-such-study', '/404', '/404/index.html', '/pricing/index.html']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     const html = await response.text();
@@ -90,6 +91,8 @@ test('the private and funnel pages are served the app’s shell, kept out of sea
     expect(response.status(), path).toBe(200);
     const html = await response.text();
     expect(html, path).toContain('<header');
+    // Said in the served file, for a crawler that runs no script (issue 47).
+    expect(metaContent(html, 'robots'), path).toBe('noindex');
   }
   const robots = await (await request.get('/robots.txt')).text();
   for (const path of ['/dashboard', '/admin', '/payment', '/report', '/api/']) expect(robots).toContain(`Disallow: ${path}\n`);

@@ -6,7 +6,10 @@ import { account, signInAt } from './funnels';
 function problemsOf(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    // The document's own status is the test's to check: Chromium reports a 404 page's as a failed load.
+    const documentStatus = message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+    if ((message.type() === 'error' || message.type() === 'warning') && !documentStatus)
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
@@ -57,6 +60,30 @@ for (const path of publicPaths) {
       'plus-jakarta-sans-latin-basic-wght-400-800.woff2',
     ]);
     // Allowed by the CSP (a refused inline script would be a console error), and no hydration error.
+    expect(problems).toEqual([]);
+  });
+}
+
+/** An unknown address: served its not-found page with status 404, the one the browser's router draws there (issue 47). */
+for (const { path, heading } of [
+  { path: '/case-studies/nope', heading: 'Case Study Not Found' },
+  { path: '/no/such/page', heading: 'Page Not Found' },
+]) {
+  test(`${path} is served one not-found page with status 404, and hydrating it changes nothing and reports nothing`, async ({ page }) => {
+    const problems = problemsOf(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    const served = await response!.text();
+    await hydrated(page);
+    // The page served is the one the route draws there: the same heading, the same markup once hydrated.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const live = await page.evaluate(() => document.getElementById('root')!.innerHTML);
+    const parsed = await page.evaluate(
+      (html) => new DOMParser().parseFromString(html, 'text/html').getElementById('root')!.innerHTML,
+      served,
+    );
+    expect(normalise(live)).toBe(normalise(parsed));
+    await expect(page).toHaveTitle('Page Not Found | GrowthPath');
     expect(problems).toEqual([]);
   });
 }

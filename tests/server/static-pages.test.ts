@@ -22,11 +22,14 @@ let distDir: string;
 beforeAll(async () => {
   testDb = await openTestDatabase();
   distDir = await mkdtemp(path.join(tmpdir(), 'dist-'));
-  for (const dir of ['assets', 'pricing', 'case-studies/a-study', '404']) await mkdir(path.join(distDir, dir), { recursive: true });
+  for (const dir of ['assets', 'pricing', 'case-studies/a-study', 'case-studies/404', '404']) {
+    await mkdir(path.join(distDir, dir), { recursive: true });
+  }
   await writeFile(path.join(distDir, 'index.html'), page('Home'));
   await writeFile(path.join(distDir, 'pricing', 'index.html'), page('Pricing', `<script>${pricingScript}</script>`));
   await writeFile(path.join(distDir, 'case-studies', 'a-study', 'index.html'), page('A study'));
   await writeFile(path.join(distDir, '404', 'index.html'), page('Page Not Found'));
+  await writeFile(path.join(distDir, 'case-studies', '404', 'index.html'), page('Case Study Not Found'));
   await writeFile(path.join(distDir, '__spa-fallback.html'), page('Shell'));
   await precompressDir(distDir);
   app = await startApp({ db: testDb.db, config: testConfig({ DIST_DIR: distDir }) });
@@ -68,7 +71,7 @@ describe('page addresses', () => {
   });
 
   it('answers any other address with the 404 page and status 404; a missing file keeps the JSON 404', async () => {
-    for (const pathname of ['/nope', '/case-studies/nope', '/pricing/extra', '/404', '/legal/cookies', '/a/../pricing-x']) {
+    for (const pathname of ['/nope', '/case-studies/a-study/extra', '/pricing/extra', '/404', '/legal/cookies', '/a/../pricing-x']) {
       const response = await get(pathname);
       expect(response.status, pathname).toBe(404);
       expect(await h1Of(response), pathname).toBe('Page Not Found');
@@ -78,6 +81,35 @@ describe('page addresses', () => {
     const asset = await get('/assets/missing.js');
     expect(asset.status).toBe(404);
     expect(asset.headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('answers an unknown case study with the case-study route’s own not-found page and status 404', async () => {
+    // The page the browser's router draws there, so hydrating it changes nothing (issue 47, finding 10).
+    for (const pathname of ['/case-studies/nope', '/case-studies/404', '/case-studies/a-study-x?ref=mail']) {
+      const response = await get(pathname);
+      expect(response.status, pathname).toBe(404);
+      expect(response.headers.get('cache-control'), pathname).toBe('no-cache');
+      expect(await h1Of(response), pathname).toBe('Case Study Not Found');
+    }
+  });
+
+  it('never answers a page’s file by its own name: that is an unknown address like any other', async () => {
+    for (const pathname of [
+      '/404/index.html',
+      '/case-studies/404/index.html',
+      '/pricing/index.html',
+      '/index.html',
+      '/__spa-fallback.html',
+    ]) {
+      for (const encoding of ['br', 'identity']) {
+        const response = await get(pathname, { headers: { 'Accept-Encoding': encoding } });
+        expect(response.status, `${pathname} ${encoding}`).toBe(404);
+        expect(await h1Of(response), `${pathname} ${encoding}`).toBe('Page Not Found');
+      }
+    }
+    const moved = await get('/404/');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/404');
   });
 
   it('moves an address with a trailing slash to the one without, and never off the site', async () => {

@@ -71,6 +71,10 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
   );
 }
 
+/**
+ * Also prerendered at a slug no study has (`caseStudyNotFoundPath`): the server answers every unknown slug with that
+ * file and status 404, so this page hydrates as served (docs/decisions/187-an-unknown-case-study-is-its-own-404-page.md).
+ */
 function CaseStudyNotFound() {
   return (
     <Section>
