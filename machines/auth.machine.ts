@@ -19,7 +19,7 @@ import { signedOutContext, type AuthContext, type AuthFailure, type PasswordOutc
  *
  * loading until the first auth check, then signedOut or signedIn; the in-flight states of sign in, create account,
  * sign in with a custom token and sign out. signedIn runs two regions side by side: the server's profile (the only
- * source of the purchased plan) and setting a password. The machine names its effects; the app supplies them with
+ * source of the purchased plan; `sessionEnded` once the server refuses the session itself) and setting a password. The machine names its effects; the app supplies them with
  * `.provide()`: `watchSession` (the identity provider's auth-state subscription), the sign-in calls, the profile
  * calls to /api/me, and `persistExtras` (the local cache `growth.user.{uid}`). Signed out, a person can ask for a link
  * to set a new password (`sendPasswordReset`): a buyer fulfilled while their browser was closed has an account with
@@ -57,6 +57,11 @@ function failureOf(error: unknown): AuthFailure {
 
 function errorOf(event: unknown): unknown {
   return (event as { error?: unknown }).error;
+}
+
+/** The server refused the session itself (401: revoked, expired, signed out everywhere), not just this request. */
+function refusedSession(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 401;
 }
 
 function outputOf<T>(event: unknown): T {
@@ -114,6 +119,7 @@ export const authMachine = setup({
       return event.email.trim() !== '';
     },
     profileKnown: ({ context }) => context.profile !== null,
+    sessionRefused: ({ event }) => refusedSession(errorOf(event)),
     passwordWasSet: ({ event }) => outputOf<PasswordOutcome>(event) === 'set',
     // Only an account without a password, and only until this session's request has been answered (docs/decisions/055).
     canSetPassword: ({ context }) => !!context.user && !context.user.hasPassword && context.passwordOutcome === null,
@@ -334,7 +340,10 @@ export const authMachine = setup({
                   target: 'ready',
                   actions: ['applyProfile', { type: 'persistExtras', params: ({ context }) => ({ user: context.user! }) }],
                 },
-                onError: { target: 'unavailable', actions: 'noteProfileError' },
+                onError: [
+                  { guard: 'sessionRefused', target: 'sessionEnded', actions: 'noteProfileError' },
+                  { target: 'unavailable', actions: 'noteProfileError' },
+                ],
               },
             },
             saving: {
@@ -348,6 +357,7 @@ export const authMachine = setup({
                   actions: ['applyProfile', { type: 'persistExtras', params: ({ context }) => ({ user: context.user! }) }],
                 },
                 onError: [
+                  { guard: 'sessionRefused', target: 'sessionEnded', actions: 'noteProfileError' },
                   { guard: 'profileKnown', target: 'ready', actions: 'noteProfileError' },
                   { target: 'unavailable', actions: 'noteProfileError' },
                 ],
@@ -356,6 +366,10 @@ export const authMachine = setup({
             ready: {},
             unavailable: {
               on: { 'auth.refresh': { target: 'syncing', actions: 'clearProfileError' } },
+            },
+            // The server no longer accepts this browser's session: asking again cannot help, signing in again does.
+            sessionEnded: {
+              tags: ['sessionEnded'],
             },
           },
         },

@@ -3,8 +3,10 @@ import {
   browserLocalPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   initializeAuth,
   onAuthStateChanged,
+  reauthenticateWithCredential,
   sendPasswordResetEmail,
   signInWithCustomToken,
   signInWithEmailAndPassword,
@@ -118,13 +120,17 @@ function createAdapter(config: FirebaseWebConfig): FirebaseAuthAdapter {
       if (!user) throw new Error('You are signed out. Please sign in again.');
       try {
         await updatePassword(user, password);
-        return 'set';
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== 'auth/requires-recent-login' || !user.email) rethrow(error);
         await sendPasswordResetEmail(auth, user.email!).catch(rethrow);
         return 'emailed';
       }
+      // A new password revokes every token from before it, this session's too: its next token would carry the old
+      // sign-in time, and the server's revocation check would end the session on the next load. Signing in again with
+      // the new password gives this session a fresh sign-in time (docs/decisions/055).
+      if (user.email) await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password)).catch(rethrow);
+      return 'set';
     },
     async sendPasswordReset(email) {
       try {

@@ -285,3 +285,51 @@ test('Forgot password answers an unknown address exactly as a known one', async 
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter your email address above, then choose Forgot password? again.');
 });
+
+// Hardening round 3, finding 1: setting a password revokes the tokens issued before it (a credential change); the
+// buyer's own session must survive it, on this load and the next. A session the server truly refuses offers Sign in
+// again, which leads through the sign-in page back to the dashboard.
+test('a buyer who sets a password is still signed in after a reload; an ended session signs in again', async ({ page }) => {
+  const email = uniqueEmail('set-password');
+  await page.goto('/pricing');
+  await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
+  await giveGuestDetails(page, email);
+  await payAndLand(page, 'launchpad');
+
+  // Seconds pass between paying and setting a password, as they do for a person (sign-in times count whole seconds).
+  await page.waitForTimeout(1_100);
+  const panel = page.getByRole('region', { name: 'Set a password' });
+  await panel.getByLabel('New password').fill('my-new-secret-1');
+  await panel.getByRole('button', { name: 'Set password' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Your password is set. Next time, sign in with your email and this password.');
+
+  await page.reload();
+  await expectPlanOnDashboard(page, 'launchpad');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Set a password' })).toHaveCount(0);
+
+  // The server refuses the session (signed out everywhere by staff, say) while this browser still holds it: /api/me
+  // answers as server/auth/requireUser.ts does for a revoked token.
+  await page.route(
+    '**/api/me',
+    (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        headers: { 'www-authenticate': 'Bearer realm="growthpath", error="invalid_token"' },
+        body: JSON.stringify({ error: { code: 'token_revoked', message: 'Your session has ended. Please sign in again.' } }),
+      }),
+    { times: 1 },
+  );
+  await page.reload();
+  const problem = page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' });
+  await expect(problem).toBeVisible();
+  await expect(problem.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await problem.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/signin\?redirect=(%2F|\/)dashboard$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('my-new-secret-1');
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectPlanOnDashboard(page, 'launchpad');
+});

@@ -42,6 +42,8 @@ const credentials = { email: 'asha@raostores.in', password: 'correct-horse' };
 const signUpDetails = { name: 'Meera Shah', email: 'meera@example.in', password: 'secret-123' };
 const wrongPassword = new Error('The email or password is incorrect. Please try again.');
 const emailTaken = new Error('An account with this email already exists. Sign in instead, or use another email.');
+/** The server's 401 for a session it no longer accepts (a credential changed elsewhere, signed out everywhere). */
+const sessionRefused = Object.assign(new Error('Your session has ended. Please sign in again.'), { status: 401 });
 
 const events: AuthEvent[] = [
   { type: 'auth.changed', session: ashaSession },
@@ -78,8 +80,10 @@ const outcomes: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchProfile', output: withPlan },
   { type: 'xstate.done.actor.fetchProfile', output: withoutPlan },
   { type: 'xstate.error.actor.fetchProfile', error: new Error('We could not load your account details. Please try again.') },
+  { type: 'xstate.error.actor.fetchProfile', error: sessionRefused },
   { type: 'xstate.done.actor.saveProfile', output: { ...withPlan, businessName: 'Rao Stores Pvt Ltd' } },
   { type: 'xstate.error.actor.saveProfile', error: new Error('We could not save your details. Please try again.') },
+  { type: 'xstate.error.actor.saveProfile', error: sessionRefused },
   { type: 'xstate.done.actor.setPassword', output: 'set' },
   { type: 'xstate.done.actor.setPassword', output: 'emailed' },
   { type: 'xstate.error.actor.setPassword', error: new Error('Choose a stronger password of at least 6 characters.') },
@@ -437,7 +441,13 @@ function expectDashboard(view: AuthView) {
   if (error) expectAlert(error);
 
   const profile = context.profile;
-  if (!profile) {
+  if (view.hasTag('sessionEnded')) {
+    // No plan and no Try again: only signing in again helps.
+    expectAlert(profileError!);
+    expect(screen.getByRole('button', { name: /Sign in again/ })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your Apps' })).toBeNull();
+  } else if (!profile) {
     // Never the cached plan: until the server answers there is no plan on screen (D4).
     expect(screen.queryByRole('heading', { name: 'Your Apps' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Activate Your Growth Plan' })).toBeNull();
@@ -466,7 +476,7 @@ function expectDashboard(view: AuthView) {
   }
 
   const setPassword = screen.queryByRole('region', { name: 'Set a password' });
-  if (user.hasPassword) {
+  if (user.hasPassword && !context.passwordOutcome) {
     expect(setPassword).toBeNull();
   } else if (notice) {
     expect(within(setPassword!).getByRole('status')).toHaveTextContent(notice);

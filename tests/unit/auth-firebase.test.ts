@@ -147,11 +147,17 @@ describe('Firebase adapter and live auth runtime (Auth Emulator)', () => {
       quizCompleted: true,
     });
 
-    // Right after payment the buyer can give the account a password (D13).
+    // Right after payment the buyer can give the account a password (D13). Both clocks count whole seconds: a
+    // password set in the same second as the sign-in would hide a revoked session, so a real buyer's pause is kept.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     runtime.send({ type: 'auth.setPassword', password: 'new-secret-1' });
     await until(runtime, (state) => !state.hasTag('passwordSaving'));
     expect(passwordNotice(runtime.getSnapshot().context)).toMatch(/Your password is set/);
     expect(runtime.getSnapshot().context.user?.hasPassword).toBe(true);
+    // A password change revokes every token issued before it; the session that made the change keeps working with
+    // the server, which verifies tokens with the revocation check (server/auth/requireUser.ts).
+    const afterChange = await adapter.idToken();
+    await expect(adminAuth(adminApp).verifyIdToken(afterChange, true)).resolves.toMatchObject({ uid: buyer.uid });
     await adapter.signOut();
     expect((await adapter.signIn(buyer.email!, 'new-secret-1'))?.uid).toBe(buyer.uid);
 

@@ -9,3 +9,10 @@ describe('the auth store', () => {
     await expect(store.idToken()).resolves.toBe('id-token-of-the-signed-in-account');
   });
 });
+
+describe('the live auth store', () => {
+  it('is one per page: the served shell and the app that replaces it share it, so one machine runs', async () => {
+    const { liveAuthStore } = await import('../../src/lib/auth/store');
+    expect(liveAuthStore()).toBe(liveAuthStore());
+  });
+});

@@ -24,12 +24,16 @@ export function NotAllowed() {
 }
 
 export function SessionExpired() {
+  const auth = AuthActor.useActorRef();
   return (
     <Plain>
       <h1>Your session has ended.</h1>
       <p>The server did not accept your sign-in any more. Sign in again to open the inbox.</p>
       <Actions>
-        <ButtonLink to="/signin?redirect=/admin">Sign in</ButtonLink>
+        {/* Signed out, /admin sends staff to sign in and back; /signin itself would return a held session here. */}
+        <Button type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
+          Sign in again
+        </Button>
       </Actions>
     </Plain>
   );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import styled from 'styled-components';
-import { Headset, RefreshCw } from 'lucide-react';
+import { Headset, LogIn, RefreshCw } from 'lucide-react';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
@@ -39,6 +39,8 @@ function Overview() {
   const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
   const profile = AuthActor.useSelector((snapshot) => snapshot.context.profile);
   const unavailable = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: { profile: 'unavailable' } }));
+  const sessionEnded = AuthActor.useSelector((snapshot) => snapshot.hasTag('sessionEnded'));
+  const passwordAnswered = AuthActor.useSelector((snapshot) => snapshot.context.passwordOutcome !== null);
   const profileError = AuthActor.useSelector((snapshot) => failureText(snapshot.context.profileError));
   const error = AuthActor.useSelector((snapshot) => failureText(snapshot.context.error));
   const auth = AuthActor.useActorRef();
@@ -61,8 +63,18 @@ function Overview() {
 
       {error && <FormAlert role="alert">{error}</FormAlert>}
       {/* First thing a buyer sees after paying: without a password they could not sign in again (D13). */}
-      {!user.hasPassword && <SetPassword email={user.email} />}
-      {profile === null && unavailable ? (
+      {/* Kept after the answer, so the client reads that the password is set. */}
+      {(!user.hasPassword || passwordAnswered) && <SetPassword email={user.email} />}
+      {sessionEnded ? (
+        <Problem role="alert">
+          <p>{profileError ?? 'Your session has ended. Please sign in again.'}</p>
+          {/* Signed out, this page sends the client to sign in and back here (the /signin page would not, while a
+              session the server refuses is still held in the browser). */}
+          <Button type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
+            <LogIn aria-hidden="true" size={18} /> Sign in again
+          </Button>
+        </Problem>
+      ) : profile === null && unavailable ? (
         <Problem role="alert">
           <p>{profileError ?? 'We could not load your account details.'}</p>
           <Button type="button" $variant="secondary" onClick={() => auth.send({ type: 'auth.refresh' })}>

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useLazySelector } from '../lazyActor';
 import type { AuthView } from './authSnapshot';
 import { sessionStorageKey } from './session';
-import { createLiveAuthStore, type AuthStore } from './store';
+import { liveAuthStore, type AuthStore } from './store';
 
 /**
  * The auth machine's actor context, read like every funnel's (`createActorContext`): `AuthActor.useSelector` picks
@@ -13,7 +13,7 @@ import { createLiveAuthStore, type AuthStore } from './store';
 const AuthContext = createContext<AuthStore | null>(null);
 
 function Provider({ store, children }: { store?: AuthStore; children: ReactNode }) {
-  const [own] = useState(() => store ?? createLiveAuthStore());
+  const [own] = useState(() => store ?? liveAuthStore());
 
   useEffect(() => {
     // A stored session: find out who it is now, after the first render, so nothing else waits for Firebase.

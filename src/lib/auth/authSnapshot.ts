@@ -20,7 +20,9 @@ export function placeholderAuthSnapshot(state: 'loading' | 'signedOut', error: A
 
 /** The server's profile has answered, or could not be had: rules that read it can decide now. */
 export const profileSettled = (snapshot: AuthView): boolean =>
-  snapshot.matches({ signedIn: { profile: 'unavailable' } }) || (snapshot.context.profile !== null && !snapshot.hasTag('profileLoading'));
+  snapshot.matches({ signedIn: { profile: 'unavailable' } }) ||
+  snapshot.hasTag('sessionEnded') ||
+  (snapshot.context.profile !== null && !snapshot.hasTag('profileLoading'));
 
 /** Someone is signed in (also while signing out, or while a payment's token signs them in again). */
 export const isSignedIn = (snapshot: AuthView): boolean => snapshot.context.user !== null;

@@ -60,6 +60,19 @@ export class AuthStore extends LazyActor<AuthView, AuthEvent> {
     });
 }
 
+let pageStore: AuthStore | undefined;
+
+/**
+ * The page's one live store. The shell a page is served before its code runs (root.tsx's HydrateFallback) and the
+ * app that replaces it each mount a provider: with a store each, both would start a machine, and the first, never
+ * stopped, would watch Firebase and ask /api/me alongside the one the page follows. The prerender gets a fresh one.
+ */
+export function liveAuthStore(): AuthStore {
+  if (typeof window === 'undefined') return createLiveAuthStore();
+  pageStore ??= createLiveAuthStore();
+  return pageStore;
+}
+
 /** The store the site runs on: Firebase and the machine load on demand. */
 export function createLiveAuthStore(): AuthStore {
   return new AuthStore(
