@@ -430,11 +430,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid environment: RATE_LIMIT_SCALE: must be 1 (unset) in production');
   }
 
-  // On the emulator anyone can forge a sign-in, so only this machine may reach it unless HOST says otherwise.
+  // Every link in every email names the site: production's would otherwise send clients to this machine's localhost.
+  if (e.NODE_ENV === 'production' && !e.SITE_URL) {
+    throw new Error(
+      'Invalid environment: SITE_URL: required in production, where the links in every email name it (unset, they point ' +
+        `at http://localhost:${e.PORT}). Set it to the site's public address, e.g. SITE_URL=https://growthpath.in`,
+    );
+  }
+
+  // On the emulator anyone can forge a sign-in, staff's included, so only this machine may reach it (decision 078).
   const host = e.HOST ?? (auth === 'emulator' ? '127.0.0.1' : '0.0.0.0');
-  // The sandbox's Pay now grants a plan for a test payment: only on this machine alone, or when asked for by name.
+  if (auth === 'emulator' && !isLoopback(host)) {
+    throw new Error(
+      `Invalid environment: HOST: the Auth Emulator accepts unsigned tokens, so with HOST=${host} anyone who reaches ` +
+        'this server could sign in as anyone, staff included. Leave HOST unset (127.0.0.1) on the emulator; to serve ' +
+        'other machines, unset FIREBASE_AUTH_EMULATOR_HOST and set FIREBASE_SERVICE_ACCOUNT (or GOOGLE_APPLICATION_CREDENTIALS)',
+    );
+  }
+  // The sandbox's Pay now grants a plan for a test payment and its controls move everyone's billing: never in
+  // production, even when asked for (decision 190).
+  if (e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_PAYMENTS === 'true') {
+    throw new Error(
+      'Invalid environment: ALLOW_SANDBOX_PAYMENTS: true is refused with NODE_ENV=production: the sandbox gives plans ' +
+        'away for test payments. Remove it and set the Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, ' +
+        'RAZORPAY_WEBHOOK_SECRET); a demo box runs the sandbox outside production (docs/deployment.md)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !razorpay) {
+    throw new Error(
+      'Invalid environment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required with NODE_ENV=production; ' +
+        'without them payments would run on the sandbox gateway, whose Pay now grants a plan for a test payment',
+    );
+  }
+  // Elsewhere the sandbox runs on this machine alone, or when asked for by name (a demo box).
   const sandboxRisks = [
-    e.NODE_ENV === 'production' && 'NODE_ENV=production',
     auth === 'live' && 'auth is a real Firebase project (a service account is set)',
     !isLoopback(host) && `HOST=${host} lets other machines in`,
   ].filter(Boolean);

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app';
 import { scaledRateLimits } from './http/rateLimits';
-import { isLoopback, loadConfig } from './config';
+import { loadConfig } from './config';
 import { contactForwardKind, createContactForwardHandler } from './contact/forwarder';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/dataDirLock';
@@ -79,11 +79,6 @@ async function main(): Promise<void> {
     forwarding: Boolean(config.contactForwardUrl),
     mail: config.modes.mail,
   });
-  if (config.firebase.mode === 'emulator' && !isLoopback(config.host)) {
-    logger.warn('sign-ins are verified by the Auth Emulator, which accepts unsigned tokens, and HOST lets other machines in', {
-      host: config.host,
-    });
-  }
 
   let stoppingSince: number | undefined;
   const shutdown = async (signal: NodeJS.Signals) => {

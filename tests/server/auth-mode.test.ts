@@ -94,6 +94,34 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  // Hardening round 3, finding 8: with Razorpay keys set the sandbox's loopback check never ran, so the emulator
+  // listened on 0.0.0.0 and a forged unsigned token with admin: true was staff.
+  it('refuses to start on the Auth Emulator with HOST beyond loopback, even with Razorpay keys, naming HOST', async () => {
+    const child = startServer(
+      bareEnvironment({
+        PORT: '0',
+        HOST: '0.0.0.0',
+        DATA_DIR: dataDir,
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        RAZORPAY_KEY_ID: 'rzp_test_1',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
+      }),
+    );
+    const exited = finished(child);
+    // A server that starts anyway is stopped at once, so the test fails on its listening address instead of hanging.
+    const startedAt = listening(child).then(
+      (url) => (child.kill('SIGTERM'), url),
+      () => null,
+    );
+    const result = await exited;
+    expect(await startedAt).toBeNull();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Server failed to start: Invalid environment: HOST: /);
+    expect(result.stderr).toMatch(/HOST=0\.0\.0\.0/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('with a service account, answers a hand-forged unsigned token with 401, and health does not say how it verifies', async () => {
     const projectId = 'growthpath-prod-test';
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -111,8 +139,12 @@ describe('the server process', { timeout: 120_000 }, () => {
         LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
         FIREBASE_SERVICE_ACCOUNT: JSON.stringify(serviceAccount),
-        // Production refuses the sandbox gateway unless told (decision 091); payments are not under test here.
-        ALLOW_SANDBOX_PAYMENTS: 'true',
+        SITE_URL: 'https://growthpath.example',
+        // Production takes real payments only (decision 190); nothing here reaches Razorpay.
+        RAZORPAY_KEY_ID: 'rzp_live_auth_mode',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
+        RAZORPAY_API_URL: 'http://127.0.0.1:9',
       }),
     );
     const exited = finished(child);
@@ -125,7 +157,10 @@ describe('the server process', { timeout: 120_000 }, () => {
       const health = (await (await fetch(`${url}/api/health`)).json()) as Record<string, unknown>;
       expect(health).toMatchObject({ status: 'ok' });
       expect(health).not.toHaveProperty('auth');
-      expect(JSON.stringify(health)).not.toMatch(/emulator|live/);
+      // Payments say live (real keys); nothing says how sign-ins are verified.
+      const { payments, ...rest } = health;
+      expect(payments).toBe('live');
+      expect(JSON.stringify(rest)).not.toMatch(/emulator|live|firebase/i);
     } finally {
       child.kill('SIGTERM');
       expect((await exited).code).toBe(0);

@@ -87,6 +87,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STAFF_NOTIFY_PER_MINUTE: '0' })).toThrow(/STAFF_NOTIFY_PER_MINUTE: must be a whole number from 1 to 1000/);
   });
 
+  // Hardening round 3, finding 6: without SITE_URL every link in every email pointed at http://localhost:PORT.
+  it('refuses production without SITE_URL, naming it', () => {
+    const production = {
+      NODE_ENV: 'production',
+      GOOGLE_APPLICATION_CREDENTIALS: '/sa.json',
+      RAZORPAY_KEY_ID: 'rzp_live_1',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    };
+    expect(() => loadAnyConfig(production)).toThrow(/^Invalid environment: SITE_URL: .*production.*https:\/\/growthpath\.in/);
+    expect(() => loadAnyConfig({ ...production, SITE_URL: ' ' })).toThrow(/SITE_URL/);
+    expect(loadAnyConfig({ ...production, SITE_URL: 'https://growthpath.in/' }).mail.siteUrl).toBe('https://growthpath.in');
+    // Outside production the default still serves this machine.
+    expect(loadConfig({ PORT: '4000' }).mail.siteUrl).toBe('http://localhost:4000');
+  });
+
   it('refuses a DATABASE_URL that is not a PostgreSQL URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(/DATABASE_URL/);
   });
@@ -159,9 +175,25 @@ describe('loadConfig', () => {
     expect(config.host).toBe('0.0.0.0');
   });
 
-  it('on the emulator listens on loopback only, unless HOST says otherwise', () => {
+  it('on the emulator listens on loopback only', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
-    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_SANDBOX_PAYMENTS: 'true' }).host).toBe('0.0.0.0');
+    for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(loadConfig({ HOST }).host).toBe(HOST);
+  });
+
+  // Hardening round 3, finding 8: with Razorpay keys set, the emulator started on 0.0.0.0, and a forged unsigned token
+  // with admin: true (sent with Host: localhost) was staff.
+  it('refuses a HOST beyond loopback on the Auth Emulator, whatever the payments mode, naming HOST', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'growthpath.in']) {
+      for (const payments of [keys, { ALLOW_SANDBOX_PAYMENTS: 'true' }]) {
+        expect(() => loadConfig({ HOST, ...payments })).toThrow(
+          new RegExp(`^Invalid environment: HOST: .*Auth Emulator.*unsigned.*HOST=${HOST.replace(/\./g, '\\.')} `),
+        );
+      }
+      expect(() => loadConfig({ HOST, ...keys })).toThrow(/FIREBASE_SERVICE_ACCOUNT/);
+      // A real Firebase project verifies every token's signature: any interface will do.
+      expect(loadAnyConfig({ HOST, ...keys, GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' }).host).toBe(HOST);
+    }
   });
 
   it("gives npm start's run on this machine the emulator by name, but never in production or with a service account", () => {
@@ -196,7 +228,8 @@ describe('loadConfig', () => {
   });
 
   it("names none of Razorpay Checkout's hosts in the CSP on the sandbox gateway", () => {
-    const config = loadAnyConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
+    // A demo box: a real Firebase project, the sandbox asked for by name (production refuses it).
+    const config = loadAnyConfig({ ALLOW_SANDBOX_PAYMENTS: 'true', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json' });
     expect(config.modes.payments).toBe('sandbox');
     const hosts = [...config.csp.scriptSrc, ...config.csp.connectSrc, ...config.csp.frameSrc];
     expect(hosts.filter((host) => host.includes('razorpay'))).toEqual([]);

@@ -19,13 +19,28 @@ describe('payments configuration', () => {
     expect(loadConfig({}).modes.payments).toBe('sandbox');
   });
 
-  it('refuses production on the sandbox unless asked for by name', () => {
-    // Production runs on a real Firebase project (the emulator is refused there), so the service account's reason shows too.
-    const production = { NODE_ENV: 'production', GOOGLE_APPLICATION_CREDENTIALS: '/sa.json', HOST: '127.0.0.1' };
-    expect(() => loadAnyConfig(production)).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
-    expect(() => loadAnyConfig(production)).toThrow(/NODE_ENV=production/);
-    expect(loadAnyConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.payments).toBe('sandbox');
+  // Hardening round 3, finding 7: ALLOW_SANDBOX_PAYMENTS=true was accepted with NODE_ENV=production, and on such a box
+  // a visitor moved every client's billing 24 months on through the sandbox's controls.
+  it('refuses the sandbox in production, even with ALLOW_SANDBOX_PAYMENTS=true, naming both', () => {
+    // Production runs on a real Firebase project (the emulator is refused there) and names its public address.
+    const production = {
+      NODE_ENV: 'production',
+      GOOGLE_APPLICATION_CREDENTIALS: '/sa.json',
+      HOST: '127.0.0.1',
+      SITE_URL: 'https://growthpath.in',
+    };
+    expect(() => loadAnyConfig(production)).toThrow(
+      /^Invalid environment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required with NODE_ENV=production/,
+    );
+    expect(() => loadAnyConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' })).toThrow(
+      /^Invalid environment: ALLOW_SANDBOX_PAYMENTS: true is refused with NODE_ENV=production/,
+    );
+    // Even beside real keys, where it would change nothing: a production environment that carries it is a mistake.
+    expect(() => loadAnyConfig({ ...production, ...keys, ALLOW_SANDBOX_PAYMENTS: 'true' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
     expect(loadAnyConfig({ ...production, ...keys }).modes.payments).toBe('live');
+    // A demo box runs the sandbox outside production, on a real Firebase project, when asked for by name.
+    const demo = { ...production, NODE_ENV: 'development', HOST: '0.0.0.0', ALLOW_SANDBOX_PAYMENTS: 'true' };
+    expect(loadAnyConfig(demo).modes).toMatchObject({ payments: 'sandbox', auth: 'live' });
   });
 
   // Hardening round 2, finding 1: a service account, no Razorpay keys and NODE_ENV unset started on the sandbox on
@@ -35,10 +50,11 @@ describe('payments configuration', () => {
     expect(() => loadAnyConfig(serviceAccount)).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
     expect(() => loadAnyConfig({ ...serviceAccount, HOST: '127.0.0.1' })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
     expect(() => loadAnyConfig({ ...serviceAccount, NODE_ENV: 'test' })).toThrow(/a real Firebase project/);
+    // Beyond loopback means a real Firebase project: the emulator is refused there (config.test.ts).
     for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'growthpath.in']) {
-      expect(() => loadConfig({ HOST })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
-      expect(() => loadConfig({ HOST })).toThrow(`HOST=${HOST} lets other machines in`);
-      expect(loadConfig({ HOST, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.payments).toBe('sandbox');
+      expect(() => loadAnyConfig({ ...serviceAccount, HOST })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+      expect(() => loadAnyConfig({ ...serviceAccount, HOST })).toThrow(`HOST=${HOST} lets other machines in`);
+      expect(loadAnyConfig({ ...serviceAccount, HOST, ALLOW_SANDBOX_PAYMENTS: 'true' }).modes.payments).toBe('sandbox');
     }
     for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', 'localhost', undefined]) {
       expect(loadConfig({ HOST }).modes.payments).toBe('sandbox');

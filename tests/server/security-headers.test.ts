@@ -40,8 +40,12 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     DATA_DIR: ':memory:',
     DIST_DIR: distDir,
-    ALLOW_SANDBOX_PAYMENTS: 'true',
+    SITE_URL: 'https://growthpath.in',
     GOOGLE_APPLICATION_CREDENTIALS: '/sa.json',
+    // Production takes real payments only (decision 190): the keys, never called here.
+    RAZORPAY_KEY_ID: 'rzp_live_headers',
+    RAZORPAY_KEY_SECRET: 'secret',
+    RAZORPAY_WEBHOOK_SECRET: 'hook',
   });
   app = await startApp({ db: testDb.db, config });
 });
@@ -91,8 +95,8 @@ describe('security headers on every kind of answer (production)', () => {
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
-    // The page's one inline script by its hash, and no other source than its own origin (no payment host here).
-    expect(scriptSrc).toEqual(["'self'", inlineScriptSource]);
+    // The page's one inline script by its hash, and besides its own origin only Razorpay Checkout's script.
+    expect(scriptSrc).toEqual(["'self'", 'https://checkout.razorpay.com', inlineScriptSource]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
