@@ -4,12 +4,14 @@ import { periodEnd } from '../../src/domain/billing';
 import { AppError, methodNotAllowed } from '../http/errors';
 import { validated } from '../http/validation';
 import { GatewayError } from '../payments/gateway';
+import type { SandboxAccess } from '../payments/sandboxAccess';
 import type { SandboxBilling } from './sandboxSubscriptions';
 
 /**
  * The sandbox billing's controls, for `npm run billing:advance` and the tests (docs/decisions/180, "The sandbox"):
  * move its clock on, make a subscription's next charges fail, retry an unpaid charge as a client's new card would.
- * Mounted only on the sandbox gateway, which never runs beyond loopback or in production (decision 091).
+ * Mounted only on the sandbox gateway, never in production (decision 091); beyond this machine only staff may move
+ * the clock or fail charges, and a client may retry only their own charge (decision 190).
  */
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -23,13 +25,13 @@ const failSchema = z.object({ charges: z.int().check(z.minimum(0), z.maximum(10)
 const refusal = (err: unknown) =>
   err instanceof GatewayError && err.failure === 'refused' ? new AppError(409, 'sandbox_refused', err.message) : err;
 
-export function sandboxBillingRoutes(sandbox: SandboxBilling, limiter: RequestHandler): Router {
+export function sandboxBillingRoutes(sandbox: SandboxBilling, access: SandboxAccess, limiter: RequestHandler): Router {
   const router = Router();
   const json = express.json({ limit: 1024 });
 
   router
     .route('/advance')
-    .post(limiter, json, async (req, res) => {
+    .post(limiter, access.tools, json, async (req, res) => {
       const { months = 0, days = 0, hours = 0 } = validated(advanceSchema, req.body);
       const now = await sandbox.gateway.now();
       const monthsMs = months > 0 ? periodEnd(now, months).getTime() - now.getTime() : 0;
@@ -42,7 +44,7 @@ export function sandboxBillingRoutes(sandbox: SandboxBilling, limiter: RequestHa
 
   router
     .route('/subscriptions/:id/fail-next-charges')
-    .post(limiter, json, async (req, res) => {
+    .post(limiter, access.tools, json, async (req, res) => {
       const { charges } = validated(failSchema, req.body);
       await sandbox.failNextCharges(String(req.params.id), charges).catch((err: unknown) => {
         throw refusal(err);
@@ -53,7 +55,7 @@ export function sandboxBillingRoutes(sandbox: SandboxBilling, limiter: RequestHa
 
   router
     .route('/subscriptions/:id/retry-charge')
-    .post(limiter, async (req, res) => {
+    .post(limiter, access.ownSubscription, async (req, res) => {
       await sandbox.retryCharge(String(req.params.id)).catch((err: unknown) => {
         throw refusal(err);
       });

@@ -5,6 +5,7 @@ import { sandboxBillingRoutes } from '../billing/sandboxRoutes';
 import type { SandboxBilling } from '../billing/sandboxSubscriptions';
 import type { BillingService } from '../billing/service';
 import { GatewayError } from './gateway';
+import type { SandboxAccess } from './sandboxAccess';
 import { SandboxError, type SandboxCheckout } from './sandboxGateway';
 import type { PaymentService } from './service';
 
@@ -21,6 +22,8 @@ export interface PaymentRoutesDeps {
   sandboxBilling?: SandboxBilling;
   /** Present only on the sandbox gateway; without it the sandbox routes do not exist (404). */
   sandbox?: SandboxCheckout;
+  /** Present only on the sandbox gateway: who may press its buttons beyond this machine (decision 190). */
+  sandboxAccess?: SandboxAccess;
   /** The payments rate-limit class. The webhook is exempt: Razorpay delivers bursts from few addresses. */
   limiter: RequestHandler;
   /** verify-payment's own class (server/http/rateLimits.ts): order attempts never spend a paid buyer's budget. */
@@ -43,7 +46,15 @@ function sandboxAppError(err: unknown): unknown {
   return err;
 }
 
-export function paymentRoutes({ service, billing, sandbox, sandboxBilling, limiter, verifyLimiter }: PaymentRoutesDeps): Router {
+export function paymentRoutes({
+  service,
+  billing,
+  sandbox,
+  sandboxBilling,
+  sandboxAccess,
+  limiter,
+  verifyLimiter,
+}: PaymentRoutesDeps): Router {
   const router = Router();
   const bodyLimit = 16 * 1024;
 
@@ -72,12 +83,12 @@ export function paymentRoutes({ service, billing, sandbox, sandboxBilling, limit
     })
     .all(methodNotAllowed(['POST']));
 
-  if (sandbox && sandboxBilling) {
+  if (sandbox && sandboxBilling && sandboxAccess) {
     // The checkout's buttons, for an order (`order_…`, made before monthly billing) or a subscription (`sub_…`).
     const isSubscription = (id: string) => id.startsWith('sub_');
     router
       .route('/sandbox/checkout/:id/pay')
-      .post(limiter, express.json({ limit: 4 * 1024 }), async (req, res) => {
+      .post(limiter, express.json({ limit: 4 * 1024 }), sandboxAccess.ownCheckout, async (req, res) => {
         const id = String(req.params.id);
         const email = typeof req.body?.email === 'string' ? req.body.email : undefined;
         const answer = await (isSubscription(id) ? sandboxBilling.pay(id, { email }) : sandbox.pay(id, { email })).catch((err: unknown) => {
@@ -88,7 +99,7 @@ export function paymentRoutes({ service, billing, sandbox, sandboxBilling, limit
       .all(methodNotAllowed(['POST']));
     router
       .route('/sandbox/checkout/:id/fail')
-      .post(limiter, async (req, res) => {
+      .post(limiter, express.json({ limit: 4 * 1024 }), sandboxAccess.ownCheckout, async (req, res) => {
         const id = String(req.params.id);
         const answer = await (isSubscription(id) ? sandboxBilling.fail(id) : sandbox.fail(id)).catch((err: unknown) => {
           throw sandboxAppError(err);
@@ -99,7 +110,7 @@ export function paymentRoutes({ service, billing, sandbox, sandboxBilling, limit
         });
       })
       .all(methodNotAllowed(['POST']));
-    router.use('/sandbox/billing', sandboxBillingRoutes(sandboxBilling, limiter));
+    router.use('/sandbox/billing', sandboxBillingRoutes(sandboxBilling, sandboxAccess, limiter));
   }
   return router;
 }

@@ -12,6 +12,7 @@ import { createBillingService, type BillingService } from '../billing/service';
 import { createFulfilment, type AuthAdmin } from './fulfilment';
 import type { PaymentGateway } from './gateway';
 import { createRazorpayGateway } from './razorpayGateway';
+import { createSandboxAccess, type SandboxAccess } from './sandboxAccess';
 import { createSandboxCheckout, createSandboxGateway, type SandboxCheckout } from './sandboxGateway';
 import { createPaymentService, type PaymentService, type PaymentServiceDeps } from './service';
 
@@ -29,6 +30,8 @@ export interface Payments {
   sandbox?: SandboxCheckout;
   /** Only on the sandbox gateway: its subscriptions' checkout and clock. */
   sandboxBilling?: SandboxBilling;
+  /** Only on the sandbox gateway: who may press its buttons (decision 190). */
+  sandboxAccess?: SandboxAccess;
 }
 
 export function gatewayFromConfig(config: Config, db: Database): PaymentGateway {
@@ -65,6 +68,7 @@ export function createPayments({
 } & Partial<Pick<PaymentServiceDeps, 'grant' | 'verifier' | 'webhookRetryAfterMs' | 'webhookConcurrency' | 'now'>>): Payments {
   const firebase = firebaseAdminAuth(config.firebase);
   const admin = auth ?? firebase;
+  const verifier = options.verifier ?? firebaseTokenVerifier(firebase);
   const deliver = (rawBody: Buffer, signature: string, eventId: string) =>
     deliverSandboxEvent ? deliverSandboxEvent(rawBody, signature, eventId) : service.handleWebhook(rawBody, signature, eventId);
   const sandboxBilling =
@@ -96,7 +100,7 @@ export function createPayments({
     logger,
     fulfilment,
     billing,
-    verifier: options.verifier ?? firebaseTokenVerifier(firebase),
+    verifier,
     reconcileAfterMs: config.payments.reconcileAfterMs,
     ...options,
   });
@@ -111,5 +115,6 @@ export function createPayments({
           capture: config.payments.sandboxCapture,
         })
       : undefined;
-  return { service, gateway, billing, subscriptions, sandbox, sandboxBilling };
+  const sandboxAccess = gateway.mode === 'sandbox' ? createSandboxAccess({ db, verifier }) : undefined;
+  return { service, gateway, billing, subscriptions, sandbox, sandboxBilling, sandboxAccess };
 }

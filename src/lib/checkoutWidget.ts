@@ -16,6 +16,8 @@ export interface CheckoutOptions {
   subscription_id?: string;
   /** With subscription_id: the client changes the card a failed charge was on, and Razorpay charges it. */
   subscription_card_change?: 1;
+  /** Sandbox only: the secret create-order gave this page, its proof to the sandbox's buttons (decision 190). */
+  checkout_secret?: string;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };

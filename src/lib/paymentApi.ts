@@ -158,21 +158,35 @@ export async function verifyPayment(
   }
 }
 
+/**
+ * Who presses the sandbox's buttons (decision 190): the page that made the order, by the secret create-order gave it,
+ * or a signed-in client, by their ID token, for a subscription started on the dashboard.
+ */
+export interface SandboxProof {
+  checkoutSecret?: string | undefined;
+  token?: string | undefined;
+}
+
 /** Sandbox only: the gateway takes the payment (an order's, or a subscription's first charge) and signs it as Razorpay would. */
-export function sandboxPay(orderId: string, email: string | undefined, fetchImpl: typeof fetch = fetch): Promise<CheckoutResponse> {
+export function sandboxPay(
+  orderId: string,
+  { email, checkoutSecret, token }: SandboxProof & { email?: string | undefined },
+  fetchImpl: typeof fetch = fetch,
+): Promise<CheckoutResponse> {
   return requestJson(`/api/sandbox/checkout/${encodeURIComponent(orderId)}/pay`, {
     method: 'POST',
-    body: email ? { email } : {},
+    body: { ...(email && { email }), ...(checkoutSecret && { checkoutSecret }) },
+    token,
     schema: checkoutResponseSchema,
     fetchImpl,
   });
 }
 
 /** Sandbox only: the gateway records a declined payment and answers what Razorpay's `payment.failed` carries. */
-export function sandboxFail(orderId: string, fetchImpl: typeof fetch = fetch): Promise<SandboxFailure> {
+export function sandboxFail(orderId: string, { checkoutSecret }: SandboxProof, fetchImpl: typeof fetch = fetch): Promise<SandboxFailure> {
   return requestJson(`/api/sandbox/checkout/${encodeURIComponent(orderId)}/fail`, {
     method: 'POST',
-    body: {},
+    body: checkoutSecret ? { checkoutSecret } : {},
     schema: sandboxFailureSchema,
     fetchImpl,
   });

@@ -63,7 +63,7 @@ describe('sandbox checkout dialog', () => {
     open(calls, opts);
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(opts.handler).toHaveBeenCalledWith(response));
-    expect(calls.pay).toHaveBeenCalledWith('order_Test12345678', 'asha@raostores.in');
+    expect(calls.pay).toHaveBeenCalledWith('order_Test12345678', 'asha@raostores.in', undefined);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(opts.modal.ondismiss).not.toHaveBeenCalled();
   });
@@ -77,7 +77,7 @@ describe('sandbox checkout dialog', () => {
     expect(failed.mock.calls[0]![0]).toMatchObject({
       error: { code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank' },
     });
-    expect(calls.fail).toHaveBeenCalledWith('order_Test12345678');
+    expect(calls.fail).toHaveBeenCalledWith('order_Test12345678', undefined);
     expect(opts.handler).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -7,7 +7,7 @@ import { loadPendingPayment, savePendingPayment } from '../../src/features/payme
 import { sandboxCheckout } from '../../src/features/payment/SandboxCheckout';
 import { profileDetails } from '../../src/domain/checkout';
 import { formatBillingDate } from '../../src/domain/billing';
-import { createOrder } from '../../src/lib/paymentApi';
+import { createOrder, sandboxPay } from '../../src/lib/paymentApi';
 
 /**
  * Buying a monthly plan is subscribing (docs/decisions/180-monthly-billing.md): the checkout opens with the
@@ -64,8 +64,40 @@ describe('checkout for a monthly plan', () => {
     const Checkout = sandboxCheckout(calls);
     act(() => new Checkout(options).open());
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(calls.pay).toHaveBeenCalledWith(subscription.id, buyer.email);
+    expect(calls.pay).toHaveBeenCalledWith(subscription.id, buyer.email, subscription.checkoutSecret);
     expect(options.handler).toHaveBeenCalledWith(paid);
+  });
+
+  // Hardening round 3, finding 7: on a box others can reach, the sandbox's buttons answer only the page that made the
+  // order, by the secret create-order gave it (decision 190); Razorpay's own widget never sees it.
+  it("the sandbox dialog proves the buyer with the order's checkout secret; Razorpay's widget is never given it", async () => {
+    expect(checkoutOptions(request(subscription), vi.fn())).not.toHaveProperty('checkout_secret');
+    const calls = {
+      pay: vi.fn(),
+      fail: vi.fn(async () => ({ error: { code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank' } })),
+    };
+    const options = checkoutOptions(request({ ...subscription, mode: 'sandbox' }), vi.fn());
+    expect(options.checkout_secret).toBe(subscription.checkoutSecret);
+    const Checkout = sandboxCheckout(calls);
+    act(() => new Checkout(options).open());
+    await userEvent.click(screen.getByRole('button', { name: 'Simulate failure' }));
+    expect(calls.fail).toHaveBeenCalledWith(subscription.id, subscription.checkoutSecret);
+
+    const fetchImpl = vi.fn(async () =>
+      Response.json({
+        razorpay_payment_id: 'pay_Test12345678',
+        razorpay_subscription_id: subscription.id,
+        razorpay_signature: 'a'.repeat(64),
+      }),
+    );
+    await sandboxPay(
+      subscription.id,
+      { email: buyer.email, checkoutSecret: subscription.checkoutSecret },
+      fetchImpl as unknown as typeof fetch,
+    );
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/sandbox/checkout/${subscription.id}/pay`);
+    expect(JSON.parse(String(init.body))).toEqual({ email: buyer.email, checkoutSecret: subscription.checkoutSecret });
   });
 
   it("a subscription's pending payment is kept across a reload, and a malformed one is dropped", () => {

@@ -47,8 +47,8 @@ async function razorpayOnSubscription(
  * A card change after a failed charge: Razorpay's checkout with `subscription_card_change` charges the unpaid invoice
  * on the new card (docs/billing/razorpay-subscriptions.md §3.3). The sandbox tries the charge again instead.
  */
-async function changeCard(input: { subscriptionId: string; checkout: Checkout; email: string }) {
-  if (input.checkout.mode === 'sandbox') return sandboxRetryCharge(input.subscriptionId);
+async function changeCard(input: { subscriptionId: string; checkout: Checkout; email: string }, token: () => Promise<{ token: string }>) {
+  if (input.checkout.mode === 'sandbox') return sandboxRetryCharge(input.subscriptionId, await token());
   await razorpayOnSubscription(input, {
     description: 'Update your payment method',
     subscription_card_change: 1,
@@ -65,7 +65,7 @@ async function goMonthly({ checkout, email }: { checkout: Checkout; email: strin
   const input = { subscriptionId: start.subscriptionId, checkout, email };
   const answer =
     checkout.mode === 'sandbox'
-      ? { ...(await sandboxPay(start.subscriptionId, email)), razorpay_subscription_id: start.subscriptionId }
+      ? { ...(await sandboxPay(start.subscriptionId, { email, ...(await token()) })), razorpay_subscription_id: start.subscriptionId }
       : await razorpayOnSubscription(input, {
           description: 'Authorise your monthly payment',
           dismissed: 'Your monthly payment was not set up.',
@@ -82,7 +82,7 @@ export function liveBillingMachine({ idToken }: BillingEffects) {
         cancelledNotice(await cancelBilling(input.subscriptionId, await call()), formatBillingDate),
       ),
       sendRequest: fromPromise(async ({ input }) => sendBillingRequest(input, await call())),
-      updateCard: fromPromise(async ({ input }) => changeCard(input)),
+      updateCard: fromPromise(async ({ input }) => changeCard(input, call)),
       startMonthly: fromPromise(async ({ input }) => goMonthly(input, call)),
       downloadReceipt: fromPromise(async ({ input: { invoiceId, overview } }) => {
         const invoice = overview.invoices.find((candidate) => candidate.id === invoiceId);

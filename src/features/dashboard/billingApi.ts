@@ -130,11 +130,12 @@ export function confirmMonthly(
 }
 
 /** Sandbox only: the client's new card, as the sandbox takes it: the unpaid charge is tried again now. */
-export function sandboxRetryCharge(subscriptionId: string, fetchImpl?: typeof fetch): Promise<void> {
+export function sandboxRetryCharge(subscriptionId: string, { token, fetchImpl }: BillingCallOptions): Promise<void> {
   return withProblem(async () => {
     await requestJson(`/api/sandbox/billing/subscriptions/${encodeURIComponent(subscriptionId)}/retry-charge`, {
       method: 'POST',
       body: {},
+      token,
       fetchImpl,
       schema: z.object({ ok: z.literal(true) }),
     });

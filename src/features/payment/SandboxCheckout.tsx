@@ -21,12 +21,16 @@ import { sandboxFail, sandboxPay, type SandboxFailure } from '../../lib/paymentA
 /** The declined payment's words, as Razorpay's test cards say them. */
 export const SANDBOX_DECLINE = { code: 'BAD_REQUEST_ERROR', description: 'Payment declined by the test bank' } as const;
 
+/** The sandbox gateway's two buttons; `checkoutSecret` proves this page made the order (decision 190). */
 export interface SandboxGatewayCalls {
-  pay(orderId: string, email: string | undefined): Promise<CheckoutResponse>;
-  fail(orderId: string): Promise<SandboxFailure>;
+  pay(orderId: string, email: string | undefined, checkoutSecret: string | undefined): Promise<CheckoutResponse>;
+  fail(orderId: string, checkoutSecret: string | undefined): Promise<SandboxFailure>;
 }
 
-const liveCalls: SandboxGatewayCalls = { pay: (orderId, email) => sandboxPay(orderId, email), fail: (orderId) => sandboxFail(orderId) };
+const liveCalls: SandboxGatewayCalls = {
+  pay: (orderId, email, checkoutSecret) => sandboxPay(orderId, { email, checkoutSecret }),
+  fail: (orderId, checkoutSecret) => sandboxFail(orderId, { checkoutSecret }),
+};
 
 interface DialogProps {
   options: CheckoutOptions;
@@ -37,12 +41,16 @@ interface DialogProps {
 }
 
 /** The window's machine with its effects: the test gateway's calls, and the outcome handed to the opener. */
-function liveSandboxCheckout(gateway: SandboxGatewayCalls, { onPaid, onFailed, onCancel }: Omit<DialogProps, 'options' | 'gateway'>) {
+function liveSandboxCheckout(
+  gateway: SandboxGatewayCalls,
+  checkoutSecret: string | undefined,
+  { onPaid, onFailed, onCancel }: Omit<DialogProps, 'options' | 'gateway'>,
+) {
   return sandboxCheckoutMachine.provide({
     actors: {
-      pay: fromPromise(({ input }) => gateway.pay(input.checkoutId, input.email)),
+      pay: fromPromise(({ input }) => gateway.pay(input.checkoutId, input.email, checkoutSecret)),
       decline: fromPromise(async ({ input }) => {
-        const answer = await gateway.fail(input.checkoutId);
+        const answer = await gateway.fail(input.checkoutId, checkoutSecret);
         return { error: { ...SANDBOX_DECLINE, ...(answer.error.metadata ? { metadata: answer.error.metadata } : {}) } };
       }),
     },
@@ -56,7 +64,7 @@ function liveSandboxCheckout(gateway: SandboxGatewayCalls, { onPaid, onFailed, o
 
 /** The dialog itself: three buttons, focus kept inside, Escape cancels (the machine ignores it while a call runs). */
 export function SandboxCheckoutDialog({ options, gateway, onPaid, onFailed, onCancel }: DialogProps) {
-  const [logic] = useState(() => liveSandboxCheckout(gateway, { onPaid, onFailed, onCancel }));
+  const [logic] = useState(() => liveSandboxCheckout(gateway, options.checkout_secret, { onPaid, onFailed, onCancel }));
   const checkoutId = options.subscription_id ?? options.order_id ?? '';
   const [snapshot, send] = useMachine(logic, { input: { checkoutId, email: options.prefill.email || undefined } });
   const busy = snapshot.hasTag('busy');

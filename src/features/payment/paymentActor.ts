@@ -33,6 +33,7 @@ export function checkoutOptions({ order, buyer }: CheckoutRequest, send: (event:
       ? { subscription_id: order.id, ...(order.mode === 'sandbox' && { amount: order.amount }) }
       : { order_id: order.id, amount: order.amount }),
     currency: order.currency,
+    ...(order.mode === 'sandbox' && { checkout_secret: order.checkoutSecret }),
     name: 'GrowthPath',
     description: monthly
       ? `${order.description}: ${formatInr(order.amount / 100)} today, then ${formatInr(monthly / 100)} every month`
