@@ -124,6 +124,10 @@ export const csvColumns: { [T in AdminTab]: Columns<InboxRows[T]> } = {
     header: ['Since', 'Email', 'Name', 'Business', 'Plan', 'Purchased at', 'Uid'],
     cells: (r) => [r.createdAt, r.email, r.displayName, r.businessName, r.plan, r.purchasedAt, r.uid],
   },
+  checkouts: {
+    header: ['Started', 'Name', 'Email', 'Phone', 'Business', 'Plan', 'Due today', 'At the gateway', 'Subscription id'],
+    cells: (r) => [r.createdAt, r.name, r.email, r.phone, r.businessName, r.plan, rupees(r.amountPaise), r.status, r.id],
+  },
   subscriptions: {
     header: [
       'Subscription id',

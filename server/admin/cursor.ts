@@ -15,7 +15,8 @@ export interface Cursor {
   rank?: number;
 }
 
-export type CursorIdKind = 'uuid' | 'uid' | 'subscription' | 'serial';
+/** `checkout`: a subscription id in a newest-first list (Checkouts left); `subscription`: with the rank before it. */
+export type CursorIdKind = 'uuid' | 'uid' | 'subscription' | 'checkout' | 'serial';
 
 const atPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{6})Z$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -51,6 +52,7 @@ const idPatterns: Record<CursorIdKind, RegExp> = {
   uuid: uuidPattern,
   uid: uidPattern,
   subscription: subscriptionIdPattern,
+  checkout: subscriptionIdPattern,
   serial: serialPattern,
 };
 

@@ -42,6 +42,7 @@ import {
   type Lister,
   type SearchColumns,
 } from './listing';
+import { checkoutLeft, checkoutSearch, listCheckouts } from './checkoutRows';
 import { listMail, mailSearch } from './mailRows';
 import { chargedOnce, listSubscriptions, subscriptionSearch, subscriptionSummary } from './subscriptionRows';
 
@@ -92,6 +93,7 @@ const searchSources = {
     },
   ],
   customers: [userProfiles, { text: [userProfiles.email, userProfiles.displayName, userProfiles.businessName], phones: [] }],
+  checkouts: [subscriptions, checkoutSearch, checkoutLeft],
   subscriptions: [subscriptions, subscriptionSearch, chargedOnce],
   mail: [mailMessages, mailSearch],
 } as const satisfies Record<AdminTab, readonly [unknown, SearchColumns, SQL?]>;
@@ -325,6 +327,7 @@ const listers: { [T in AdminTab]: Lister<T> } = {
   chat: listChat,
   orders: listOrders,
   customers: listCustomers,
+  checkouts: listCheckouts,
   subscriptions: listSubscriptions,
   mail: listMail,
 };

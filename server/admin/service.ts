@@ -74,7 +74,12 @@ export interface AdminService {
   mailMessage(id: string): Promise<MailMessage>;
 }
 
-const idKinds: Partial<Record<AdminTab, CursorIdKind>> = { customers: 'uid', subscriptions: 'subscription', mail: 'serial' };
+const idKinds: Partial<Record<AdminTab, CursorIdKind>> = {
+  customers: 'uid',
+  checkouts: 'checkout',
+  subscriptions: 'subscription',
+  mail: 'serial',
+};
 const idKindOf = (tab: AdminTab): CursorIdKind => idKinds[tab] ?? 'uuid';
 
 const noSuchRow = () => new AppError(404, 'not_found', 'There is no such row. It may have been deleted.');

@@ -24,6 +24,8 @@ export interface GatewaySubscription {
   endedAt: Date | null;
   paidCount: number;
   remainingCount: number | null;
+  /** Made by Razorpay when the buyer authorises (reference §3.1): an eMandate has one while it is still `created`. */
+  customerId: string | null;
   notes: Record<string, string>;
 }
 
@@ -99,6 +101,7 @@ export function subscriptionFromEntity(entity: unknown): GatewaySubscription | n
     paidCount,
     // The SDK types it as a string; payloads carry a number.
     remainingCount: count(typeof e.remaining_count === 'string' ? Number(e.remaining_count) : e.remaining_count),
+    customerId: text(e.customer_id),
     notes: notesOf(e.notes),
   };
 }

@@ -10,12 +10,14 @@ import { accountsPastPaidPeriod, claimSubscriptionsToReconcile } from './reposit
 import { pauseScheduledSubscriptions } from './scheduledPause';
 
 /**
- * Monthly billing's part of the reconciler's pass (after the payment service's own): the pauses an account manager
- * scheduled made when due, subscriptions not heard of for a while asked about, and accounts whose paid period ran out
- * recomputed.
+ * Monthly billing's part of the reconciler's pass (after the payment service's own): checkouts left cancelled at the
+ * gateway, the pauses an account manager scheduled made when due, subscriptions not heard of for a while asked about,
+ * and accounts whose paid period ran out recomputed.
  */
 
 export interface BillingReconcileSummary {
+  /** Checkouts left whose subscription was cancelled at the gateway (docs/decisions/189). */
+  checkoutsClosed: number;
   subscriptionsChecked: number;
   accountsRecomputed: number;
 }
@@ -31,6 +33,7 @@ export function createBillingReconciliation({
   reconcileOne,
   syncClaim,
   pause,
+  closeLeftCheckouts,
   recheckAfterMs = HOUR_MS,
   firstChargeGraceMs = 5 * 60_000,
 }: {
@@ -41,6 +44,8 @@ export function createBillingReconciliation({
   syncClaim: Reports['syncClaim'];
   /** Pauses a subscription at the gateway now (a scheduled pause that is due). */
   pause(subscriptionId: string): Promise<unknown>;
+  /** Cancels at the gateway the subscriptions of checkouts left (leftCheckouts.ts); answers how many. */
+  closeLeftCheckouts(at: Date, recheckAfterMs: number): Promise<number>;
   /** A subscription not asked about at the gateway for this long is asked again. Default an hour. */
   recheckAfterMs?: number;
   /** How long the buyer's browser has to verify a first charge before the reconciler looks. Default 5 minutes. */
@@ -48,7 +53,9 @@ export function createBillingReconciliation({
 }) {
   return async function reconcile(): Promise<BillingReconcileSummary> {
     const at = await gateway.now();
-    const summary: BillingReconcileSummary = { subscriptionsChecked: 0, accountsRecomputed: 0 };
+    const summary: BillingReconcileSummary = { checkoutsClosed: 0, subscriptionsChecked: 0, accountsRecomputed: 0 };
+    // First, so the passes after it never spend their turn on a checkout nobody will pay.
+    summary.checkoutsClosed = await closeLeftCheckouts(at, recheckAfterMs);
     const due = await claimSubscriptionsToReconcile(db, {
       at,
       checkedBefore: new Date(at.getTime() - recheckAfterMs),

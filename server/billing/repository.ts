@@ -157,6 +157,40 @@ export async function claimSubscriptionsToReconcile(
   return db.update(subscriptions).set({ checkedAt: at }).where(inArray(subscriptions.gatewaySubscriptionId, due)).returning();
 }
 
+/**
+ * Checkouts left (docs/decisions/189): subscriptions create-order made that are still `created` and uncharged
+ * `leftAfterMs` after they were made (by the row's wall-clock `created_at`), not asked about since their time ran out
+ * nor for `recheckAfterMs`. Marked checked at `at` as they are claimed, skipping rows another server holds, as
+ * claimSubscriptionsToReconcile does.
+ */
+export async function claimLeftCheckouts(
+  db: Database,
+  { at, leftAfterMs, recheckAfterMs, limit }: { at: Date; leftAfterMs: number; recheckAfterMs: number; limit: number },
+): Promise<SubscriptionRow[]> {
+  const leftAfter = sql`make_interval(secs => ${leftAfterMs / 1000})`;
+  const left = db
+    .select({ id: subscriptions.gatewaySubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'created'),
+        eq(subscriptions.paidCount, 0),
+        // A monthly start from the dashboard is the client's own (one per account), not a checkout.
+        isNull(subscriptions.startsAt),
+        lt(subscriptions.createdAt, new Date(Date.now() - leftAfterMs)),
+        or(
+          isNull(subscriptions.checkedAt),
+          sql`${subscriptions.checkedAt} < ${subscriptions.createdAt} + ${leftAfter}`,
+          lt(subscriptions.checkedAt, new Date(at.getTime() - recheckAfterMs)),
+        ),
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(subscriptions).set({ checkedAt: at }).where(inArray(subscriptions.gatewaySubscriptionId, left)).returning();
+}
+
 // ---- invoices --------------------------------------------------------------------------------------------------
 
 /** Whether the invoice is stored as paid already: a report repeating a charge tells nobody again. */

@@ -325,6 +325,8 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
         id: sandboxId('sub'),
         entity: 'subscription',
         plan_id: planId,
+        // Razorpay makes the customer when the buyer authorises (reference §3.1).
+        customer_id: null,
         status: 'created',
         current_start: null,
         current_end: null,
@@ -430,7 +432,12 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       created_at: seconds(now),
     };
     await save(String(payment.id), 'payment', payment, subscription.id);
-    Object.assign(subscription, { status: 'authenticated', charge_at: subscription.start_at, payment_method: 'card' });
+    Object.assign(subscription, {
+      status: 'authenticated',
+      customer_id: sandboxId('cust'),
+      charge_at: subscription.start_at,
+      payment_method: 'card',
+    });
     await save(subscription.id, 'subscription', subscription);
     const sent = { ...subscription };
     await later(() => send('subscription.authenticated', sent, now));
@@ -462,6 +469,7 @@ export function createSandboxBilling({ db, payments, logger, deliver, checkoutEv
       if (!paid) throw refuse('Payment declined by the test bank');
       Object.assign(subscription, {
         status: 'active',
+        customer_id: sandboxId('cust'),
         current_start: start,
         current_end: end,
         charge_at: end,

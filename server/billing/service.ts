@@ -8,6 +8,7 @@ import { createCancel } from './cancel';
 import type { SubscriptionGateway } from './gateway';
 import { createGatewayActions } from './gatewayActions';
 import { createGatewaySync } from './gatewaySync';
+import { createLeftCheckouts } from './leftCheckouts';
 import { createBillingReconciliation } from './reconciliation';
 import { createReports } from './reports';
 import { gatewayPlanFor } from './setupPlans';
@@ -16,7 +17,7 @@ import { createSubscribe } from './subscribe';
 /**
  * Monthly billing (docs/decisions/180-monthly-billing.md), composed of its parts: subscribing and the first charge's
  * verification (subscribe.ts), every `subscription.*` event and the gateway asked (gatewaySync.ts), the reconciler's
- * pass (reconciliation.ts), the client's cancel (cancel.ts) and an account manager's actions (gatewayActions.ts); each
+ * pass (reconciliation.ts) with the checkouts left closed (leftCheckouts.ts), the client's cancel (cancel.ts) and an account manager's actions (gatewayActions.ts); each
  * applies the gateway's word through reports.ts. Knows nothing of HTTP. The first charge is fulfilled as the order the
  * gateway made for it, by decision 090's fulfilment.
  */
@@ -42,6 +43,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   const { subscribe, firstCharge } = createSubscribe({ db, gateway, payments, logger, applyReport });
   const { applyEvent, reconcileOne } = createGatewaySync({ db, gateway, payments, fulfilment, logger, applyReport });
   const actions = createGatewayActions({ db, gateway, logger, applyReport, reconcileOne });
+  const closeLeftCheckouts = createLeftCheckouts({ db, gateway, logger, applyReport, reconcileOne });
   return {
     subscribe,
     firstCharge,
@@ -57,6 +59,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       reconcileOne,
       syncClaim: reports.syncClaim,
       pause: actions.pause,
+      closeLeftCheckouts,
       recheckAfterMs: deps.recheckAfterMs,
       firstChargeGraceMs: deps.firstChargeGraceMs,
     }),

@@ -473,6 +473,15 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_one_start_idx')
       .on(table.customerUid)
       .where(sql`${table.startsAt} is not null and ${table.status} not in ('cancelled', 'completed', 'expired')`),
+    // Checkouts still open at the gateway, oldest first, for the reconciler to close once left (docs/decisions/189).
+    index('subscriptions_open_checkouts_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'created' and ${table.startsAt} is null`),
+    // The inbox's Checkouts left, newest first, and each buyer's later checkout looked up by their email.
+    index('subscriptions_unpaid_checkouts_idx')
+      .on(table.createdAt, table.gatewaySubscriptionId)
+      .where(sql`${table.paidCount} = 0 and ${table.startsAt} is null`),
+    index('subscriptions_email_idx').on(table.customerEmail, table.createdAt),
   ],
 );
 

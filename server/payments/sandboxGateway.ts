@@ -19,7 +19,7 @@ export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay-shaped ids: a prefix and 14 base62 characters. */
-export function sandboxId(prefix: 'order' | 'pay' | 'evt' | 'sub' | 'inv' | 'plan'): string {
+export function sandboxId(prefix: 'order' | 'pay' | 'evt' | 'sub' | 'inv' | 'plan' | 'cust'): string {
   let id = '';
   for (let i = 0; i < 14; i += 1) id += base62[randomInt(base62.length)];
   return `${prefix}_${id}`;

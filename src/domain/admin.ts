@@ -17,10 +17,11 @@ export const inboxTabs = ['contact', 'quiz', 'chat', 'orders', 'customers'] as c
 export type InboxTab = (typeof inboxTabs)[number];
 
 /**
- * Every tab of the inbox: the newest-first ones, then Subscriptions, listed by what needs staff first, then Outgoing
- * mail, every email the site sent or kept, newest first.
+ * Every tab of the inbox: the newest-first ones, then Checkouts left (buyers who gave their details and did not pay,
+ * newest first), then Subscriptions, listed by what needs staff first, then Outgoing mail, every email the site sent or
+ * kept, newest first.
  */
-export const adminTabs = [...inboxTabs, 'subscriptions', 'mail'] as const;
+export const adminTabs = [...inboxTabs, 'checkouts', 'subscriptions', 'mail'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** The tabs whose rows are leads: they carry a status and a staff note, and the tab counts the new ones. */
@@ -37,6 +38,7 @@ export const inboxTabLabels: Record<AdminTab, string> = {
   chat: 'Chat leads',
   orders: 'Orders',
   customers: 'Customers',
+  checkouts: 'Checkouts left',
   subscriptions: 'Subscriptions',
   mail: 'Outgoing mail',
 };
@@ -48,6 +50,7 @@ export const tabOrders: Record<AdminTab, string> = {
   chat: 'newest first',
   orders: 'newest first',
   customers: 'newest first',
+  checkouts: 'newest first',
   subscriptions: 'failed charges first, then requests waiting, then by next charge',
   mail: 'newest first',
 };
@@ -99,7 +102,8 @@ export const inboxLimits = {
 
 /**
  * GET /api/admin/:tab?q=&cursor=&limit= (and /api/admin/:tab/export.csv?q=). `q` matches name, email or business
- * (for contact messages the message too, for orders the gateway ids, for subscriptions the subscription id),
+ * (for contact messages the message too, for orders the gateway ids, for checkouts left and subscriptions the
+ * subscription id),
  * case-insensitively, and a phone number by its digits however it is spaced (4 digits or more); on Outgoing mail it
  * matches the recipient, the subject or the kind. `cursor` is the previous page's `nextCursor`.
  */
@@ -260,6 +264,31 @@ export const customerRowSchema = z.object({
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
+/**
+ * A checkout left (docs/decisions/189): a buyer who gave their details on the payment page and did not pay within the
+ * hour (src/domain/billing.ts CHECKOUT_LEFT_AFTER_MS), and has not checked out since. Staff may call them; they agreed
+ * to no email. `status` is the gateway's: `created` until the reconciler cancels the unpaid subscription there.
+ */
+export const checkoutRowSchema = z.object({
+  /** The subscription create-order made (`sub_…`). */
+  id: z.string(),
+  /** When the buyer pressed Pay. */
+  createdAt: isoTime,
+  mode: z.enum(['sandbox', 'live']),
+  plan: z.string(),
+  /** What the checkout asked for today: the setup fee and the first month, in paise. */
+  amountPaise: z.int(),
+  monthlyPaise: z.int(),
+  status: z.enum(subscriptionStatuses),
+  /** When the gateway closed it (cancelled by the reconciler, or expired). */
+  endedAt: z.nullable(isoTime),
+  name: z.nullable(z.string()),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  businessName: z.nullable(z.string()),
+});
+export type CheckoutRow = z.infer<typeof checkoutRowSchema>;
+
 export const subscriptionRequestKinds = ['pause', 'resume', 'change_plan'] as const;
 export const subscriptionRequestStatuses = ['open', 'done', 'declined'] as const;
 
@@ -364,6 +393,7 @@ export const inboxRowSchemas = {
   chat: chatRowSchema,
   orders: orderRowSchema,
   customers: customerRowSchema,
+  checkouts: checkoutRowSchema,
   subscriptions: subscriptionRowSchema,
   mail: mailRowSchema,
 } as const;
@@ -374,6 +404,7 @@ export interface InboxRows {
   chat: ChatRow;
   orders: OrderRow;
   customers: CustomerRow;
+  checkouts: CheckoutRow;
   subscriptions: StaffSubscriptionRow;
   mail: MailRow;
 }

@@ -15,6 +15,12 @@ export const CANCEL_NOTICE_DAYS = 15;
 /** How long after a billing date an active subscription keeps its plan while the gateway takes the charge. */
 export const CHARGE_GRACE_DAYS = 3;
 
+/**
+ * A checkout not paid this long after create-order made its subscription is left (docs/decisions/189): staff see it,
+ * and the reconciler cancels its subscription at the gateway. An hour is far more than paying takes.
+ */
+export const CHECKOUT_LEFT_AFTER_MS = 60 * 60_000;
+
 const DAY_MS = 24 * 60 * 60_000;
 /** India Standard Time is UTC+5:30 all year round; Razorpay's billing periods turn at 00:00 IST. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;

@@ -7,13 +7,14 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { expectAccessible } from './axe';
 import { queryDatabase } from './db';
-import { answerQuiz, checkout, openChat, openCheckout, uniqueEmail } from './funnels';
+import { answerQuiz, checkout, giveGuestDetails, openChat, openCheckout, uniqueEmail } from './funnels';
 
 /**
  * The staff inbox end to end (issue 12): a staff member made with the real `npm run grant-admin` command reads a
  * contact message, a quiz submission, a chat lead, a paid order and the subscription it started (issue 35) that this
  * test first created through the real funnels, moves a lead on, and exports a list. A visitor who is not signed in is sent to sign in; a client who is
  * not staff is told so. Outgoing mail shows the auto-reply a contact message brought, drawn as its recipient gets it.
+ * Checkouts left shows a guest who pressed Pay and left, for staff to call (issue 47).
  */
 
 const run = promisify(execFile);
@@ -354,5 +355,57 @@ test('a contact message brings an auto-reply that staff read in Outgoing mail, r
   expect(refusals).toEqual([]);
   await staff.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await context.close();
+});
+
+test('a buyer who leaves the checkout is in Checkouts left for staff to call, is not emailed, and the checkout is closed', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('kiran');
+  await page.goto('/pricing');
+  await page.getByRole('link', { name: 'Buy Now: LaunchPad' }).click();
+  await giveGuestDetails(page, email);
+  await openCheckout(page);
+  await checkout(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toContainText('Payment was cancelled');
+
+  // An hour on: the same checkout as staff see it once its time has run out.
+  await queryDatabase(`update subscriptions set created_at = now() - interval '2 hours' where customer_email = $1`, [email]);
+
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signInAt(staff, '/admin', await account('staff-checkouts', { staff: true }));
+  const row = await showTab(staff, 'Checkouts left', email);
+  await expect(row).toContainText('Kiran Patel');
+  await expect(row).toContainText('9876543210');
+  await expect(row).toContainText('LaunchPad');
+  await expect(row).toContainText('₹12,500');
+  await expect(staff.getByText('They have not agreed to emails: call them.')).toBeVisible();
+
+  // The reconciler (every 5 s here) closes the unpaid subscription at the gateway; staff still see whom to call.
+  await expect(async () => {
+    const again = await showTab(staff, 'Checkouts left', email);
+    await expect(again).toContainText('Not paid, closed', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const [stored] = await queryDatabase<{ status: string }>('select status from subscriptions where customer_email = $1', [email]);
+  expect(stored!.status).toBe('cancelled');
+  await shoot(staff, 'checkouts');
+
+  await staff.getByRole('table').getByRole('row').nth(1).getByRole('button', { name: 'Kiran Patel' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Kiran Patel' });
+  await expect(dialog.getByRole('link', { name: 'Call 9876543210' })).toHaveAttribute('href', 'tel:9876543210');
+  await expect(dialog).toContainText('LaunchPad: ₹12,500 today, then ₹2,500 a month');
+  await expect(dialog.getByRole('link', { name: email })).toHaveCount(0);
+  await expectAccessible(staff, 'inbox: a checkout left');
+  await shoot(staff, 'checkouts-detail');
+  await staff.keyboard.press('Escape');
+
+  // Nothing was written to the buyer, now or by the closing.
+  const mail = await queryDatabase<{ n: number }>('select count(*)::int as n from mail_messages where lower(to_address) = lower($1)', [
+    email,
+  ]);
+  expect(mail[0]!.n).toBe(0);
   await context.close();
 });

@@ -138,6 +138,7 @@ describe('the Razorpay subscription gateway against the fake', () => {
       endedAt: null,
       paidCount: 0,
       remainingCount: 120,
+      customerId: null,
       notes: { plan: 'launchpad', receipt: 'rcpt_test_1' },
     };
     expect(created).toEqual(expected);

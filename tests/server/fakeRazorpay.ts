@@ -10,9 +10,10 @@ import { periodEnd } from '../../src/domain/billing';
  * - monthly billing (docs/billing/razorpay-subscriptions.md §1-§3, §6): POST and GET /v1/plans; POST /v1/subscriptions,
  *   GET and PATCH /v1/subscriptions/:id, POST …/cancel, …/pause, …/resume; GET /v1/invoices?subscription_id=.
  * A payment added as `authorized` is one a manual-capture account has not captured yet. Tests point the SDK's HTTP client
- * at it (RAZORPAY_API_URL) and can make it fail, hang or slow down, add payments as if a buyer had paid, and charge a
- * subscription as Razorpay does at authorisation and at each renewal. A future `start_at` without add-ons is
- * authorised with a refunded token payment and charged first at that date (reference §4.4); with add-ons it is not modelled.
+ * at it (RAZORPAY_API_URL) and can make it fail, hang or slow down, add payments as if a buyer had paid, charge a
+ * subscription as Razorpay does at authorisation and at each renewal, and leave one `created` while an eMandate registers.
+ * A future `start_at` without add-ons is authorised with a refunded token payment and charged first at that date
+ * (reference §4.4); with add-ons it is not modelled.
  */
 
 export interface FakeOrder {
@@ -202,6 +203,11 @@ export interface FakeRazorpay {
     subscriptionId: string,
     options?: { fail?: boolean; at?: Date; email?: string; paymentMode?: FakePaymentMode },
   ): FakeCharge;
+  /**
+   * The buyer authorised an eMandate (eNACH) in Checkout: Razorpay has made the customer, and the subscription stays
+   * `created` until the bank confirms the registration and the first debit (T+1 or later, reference §3.2, §4.3).
+   */
+  registerMandate(subscriptionId: string): FakeSubscription;
   close(): Promise<void>;
 }
 
@@ -835,6 +841,12 @@ export async function startFakeRazorpay({ keyId, keySecret }: { keyId: string; k
       return payment;
     },
     chargeSubscription: billing.chargeSubscription,
+    registerMandate(subscriptionId) {
+      const subscription = maps.subscriptions.get(subscriptionId);
+      if (subscription?.status !== 'created') throw new Error(`fake Razorpay has no created subscription ${subscriptionId}`);
+      Object.assign(subscription, { customer_id: subscription.customer_id ?? razorpayId('cust'), payment_method: 'emandate' });
+      return structuredClone(subscription);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

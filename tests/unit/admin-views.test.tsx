@@ -11,7 +11,7 @@ import { AdminPage } from '../../src/features/admin/AdminPage';
 import { authStoreAt } from '../authSnapshots';
 import { fromPromise } from 'xstate';
 import { chatLead, inboxSummary, paidOrder, quizLead } from '../fixtures/inbox';
-import { inboxStartFrom, type InboxPage, type InboxTab } from '../../src/domain/admin';
+import { inboxStartFrom, type CheckoutRow, type InboxPage, type InboxTab } from '../../src/domain/admin';
 import { renderWithApp } from '../render';
 
 /** An inbox whose loads answer `page` on `tab` and nothing on the other tabs. */
@@ -165,6 +165,57 @@ describe('inbox views', () => {
       query: `ab${'😀'.repeat(49)}`,
     });
     expect(inboxStartFrom(new URLSearchParams(`q=${encodeURIComponent('\u202Easha')}`)).query).toBe('');
+  });
+
+  it('lists checkouts left with who, which plan and when; a checkout opens with a call button and no email link', async () => {
+    const left: CheckoutRow = {
+      id: 'sub_LeftCheckout01',
+      createdAt: '2026-12-03T05:10:00.000Z',
+      mode: 'live',
+      plan: 'growth-engine',
+      amountPaise: 2_150_000,
+      monthlyPaise: 450_000,
+      status: 'cancelled',
+      endedAt: '2026-12-03T06:15:00.000Z',
+      name: 'Priya Nair',
+      email: 'priya@nairbakes.in',
+      phone: '+91 90000 11111',
+      businessName: 'Nair Bakes',
+    };
+    const logic = inboxMachine.provide({
+      actors: {
+        loadInbox: fromPromise(async (): Promise<LoadAnswer> => ({ summary: inboxSummary, page: { items: [left], nextCursor: null } })),
+      },
+    });
+    desktop(true);
+    const { user } = renderWithApp(
+      <InboxActor.Provider logic={logic} options={{ input: { tab: 'checkouts', query: '' } }}>
+        <InboxScreen />
+      </InboxActor.Provider>,
+      { auth: authStoreAt('signedIn') },
+    );
+    await screen.findByRole('navigation', { name: 'Pages' });
+    expect(screen.getByRole('button', { name: /^Checkouts left/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByText(/They have not agreed to emails: call them\./)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Checkouts left, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Pressed Pay', 'Name', 'Phone', 'Email', 'Business', 'Plan', 'Due today', 'Payment']);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('+91 90000 11111');
+    expect(row).toHaveTextContent('Growth Engine');
+    expect(row).toHaveTextContent('₹21,500');
+    expect(row).toHaveTextContent('Not paid, closed');
+
+    await user.click(within(row).getByRole('button', { name: 'Priya Nair' }));
+    const dialog = screen.getByRole('dialog', { name: 'Priya Nair' });
+    expect(within(dialog).getByRole('link', { name: 'Call +91 90000 11111' })).toHaveAttribute('href', 'tel:+919000011111');
+    expect(dialog).toHaveTextContent('Growth Engine: ₹21,500 today, then ₹4,500 a month');
+    expect(dialog).toHaveTextContent('priya@nairbakes.inNo email: they have not agreed to it.');
+    expect(dialog).toHaveTextContent('Checkout closed');
+    expect(within(dialog).queryByRole('link', { name: /priya@nairbakes\.in/ })).toBeNull();
   });
 
   it('marks the page noindex while it is open', async () => {

@@ -5,6 +5,7 @@ import { FormAlert } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { media } from '../../ui/theme';
 import { InboxActor } from './inboxActor';
+import { checkoutsLine } from './checkoutWords';
 import { Attention, InboxTabs, InboxToolbar, Pager } from './InboxHeader';
 import { EmptyList, InboxList } from './InboxList';
 import { NotAllowed, SessionExpired } from './NotAllowed';
@@ -71,6 +72,7 @@ function Body() {
       {error && !detail && <FormAlert role="alert">{error}</FormAlert>}
       {notice && <Notice role="status">{notice}</Notice>}
       {tab === 'subscriptions' && <SubscriptionFigures />}
+      {tab === 'checkouts' && <TabNote>{checkoutsLine}</TabNote>}
       {view === 'empty' ? <EmptyList tab={tab} query={query} /> : <InboxList />}
       <Pager />
       {detail && <RowDetail />}
@@ -120,6 +122,13 @@ const Failure = styled.div`
     color: ${({ theme }) => theme.color.danger};
     font-weight: 600;
   }
+`;
+
+/** What a tab lists and how to treat it, above its list. */
+const TabNote = styled.p`
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.size.sm};
+  font-weight: 600;
 `;
 
 const Notice = styled.p`

@@ -6,6 +6,7 @@ import {
   inboxTabLabels,
   type AdminTab,
   type ChatRow,
+  type CheckoutRow,
   type ContactRow,
   type CustomerRow,
   type InboxRow,
@@ -17,6 +18,7 @@ import {
 import { FormAlert } from '../../ui/form';
 import { IconButton } from '../../ui/IconButton';
 import { media } from '../../ui/theme';
+import { CheckoutDetail } from './CheckoutDetail';
 import { ChatDetail, ContactDetail, CustomerDetail, OrderDetail, QuizDetail } from './DetailBodies';
 import { formatTime, planName } from './format';
 import { InboxActor } from './inboxActor';
@@ -24,7 +26,7 @@ import { LeadEditor } from './LeadEditor';
 import { MailDetail } from './MailDetail';
 import { SubscriptionDetail } from './SubscriptionDetail';
 
-/** The row's heading: the person, the buyer, the account, the subscriber or the email's subject. */
+/** The row's heading: the person, the buyer, the account, the one who left a checkout, the subscriber or the email's subject. */
 function titleOf(tab: AdminTab, row: InboxRow): string {
   switch (tab) {
     case 'chat':
@@ -35,6 +37,8 @@ function titleOf(tab: AdminTab, row: InboxRow): string {
     }
     case 'customers':
       return (row as CustomerRow).email;
+    case 'checkouts':
+      return (row as CheckoutRow).name || (row as CheckoutRow).email;
     case 'subscriptions': {
       const subscription = row as StaffSubscriptionRow;
       return subscription.businessName || subscription.customerName || subscription.customerEmail || subscription.id;
@@ -58,6 +62,8 @@ function Body({ tab, row }: { tab: AdminTab; row: InboxRow }) {
       return <OrderDetail row={row as OrderRow} />;
     case 'customers':
       return <CustomerDetail row={row as CustomerRow} />;
+    case 'checkouts':
+      return <CheckoutDetail row={row as CheckoutRow} />;
     case 'subscriptions':
       return <SubscriptionDetail row={row as StaffSubscriptionRow} />;
     case 'mail':

@@ -5,6 +5,7 @@ import {
   leadStatusLabels,
   type AdminTab,
   type ChatRow,
+  type CheckoutRow,
   type ContactRow,
   type CustomerRow,
   type InboxRows,
@@ -25,6 +26,7 @@ import {
   orderStatusLabels,
   planName,
 } from './format';
+import { checkoutBadge } from './checkoutWords';
 import { mailBadge } from './mailWords';
 import { Badge, Flags, Mono, Muted } from './styles';
 import { formatDay, formatPaise, subscriptionBadge } from './subscriptionWords';
@@ -143,6 +145,23 @@ const customers: Column<CustomerRow>[] = [
   { header: 'Since', time: true, cell: (row) => formatTime(row.purchasedAt ?? row.createdAt) },
 ];
 
+const checkouts: Column<CheckoutRow>[] = [
+  { header: 'Pressed Pay', time: true, cell: (row) => formatTime(row.createdAt) },
+  { header: 'Name', primary: true, cell: (row) => row.name || row.email },
+  { header: 'Phone', cell: (row) => <Nowrap>{or(row.phone)}</Nowrap> },
+  { header: 'Email', cell: (row) => <Address>{row.email}</Address> },
+  { header: 'Business', cell: (row) => or(row.businessName) },
+  { header: 'Plan', cell: (row) => planName(row.plan) },
+  { header: 'Due today', cell: (row) => formatPaise(row.amountPaise) },
+  {
+    header: 'Payment',
+    cell: (row) => {
+      const { text, tone } = checkoutBadge(row);
+      return <Badge $tone={tone}>{text}</Badge>;
+    },
+  },
+];
+
 /** The subscription's standing, a plan change on its way, and the client's requests waiting. */
 export function subscriptionFlags(row: StaffSubscriptionRow): ReactNode {
   const { text, tone } = subscriptionBadge(row);
@@ -189,6 +208,13 @@ const mail: Column<MailRow>[] = [
   { header: 'Kind', cell: (row) => <Kind>{row.kind}</Kind> },
 ];
 
+/** A phone number reads as one piece in the table. */
+const Nowrap = styled.span`
+  ${media.lg} {
+    white-space: nowrap;
+  }
+`;
+
 /** In the table an address breaks only when nothing else fits, so its column is never squeezed to a few letters. */
 const Address = styled.span`
   ${media.lg} {
@@ -214,7 +240,16 @@ const Reason = styled.small`
   line-height: 1.5;
 `;
 
-export const inboxColumns: { [T in AdminTab]: Column<InboxRows[T]>[] } = { contact, quiz, chat, orders, customers, subscriptions, mail };
+export const inboxColumns: { [T in AdminTab]: Column<InboxRows[T]>[] } = {
+  contact,
+  quiz,
+  chat,
+  orders,
+  customers,
+  checkouts,
+  subscriptions,
+  mail,
+};
 
 /** The empty list's sentence: nothing at all yet, or nothing for this search. */
 export const emptyLines: Record<AdminTab, string> = {
@@ -223,6 +258,7 @@ export const emptyLines: Record<AdminTab, string> = {
   chat: 'No chat leads yet.',
   orders: 'No orders yet.',
   customers: 'No customers yet.',
+  checkouts: 'No checkouts left: a buyer who gives their details and does not pay within an hour appears here.',
   subscriptions: 'No subscriptions yet: they appear here once a first charge is paid.',
   mail: 'No emails yet: every email the site sends appears here, as it was rendered.',
 };

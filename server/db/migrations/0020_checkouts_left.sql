@@ -1,0 +1,3 @@
+CREATE INDEX "subscriptions_open_checkouts_idx" ON "subscriptions" USING btree ("created_at") WHERE "subscriptions"."status" = 'created' and "subscriptions"."starts_at" is null;--> statement-breakpoint
+CREATE INDEX "subscriptions_unpaid_checkouts_idx" ON "subscriptions" USING btree ("created_at","gateway_subscription_id") WHERE "subscriptions"."paid_count" = 0 and "subscriptions"."starts_at" is null;--> statement-breakpoint
+CREATE INDEX "subscriptions_email_idx" ON "subscriptions" USING btree ("customer_email","created_at");
