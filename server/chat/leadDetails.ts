@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../../src/domain/email';
+
 /**
  * Recognises the details the assistant asks for (name, email, business need) in what a visitor writes. Deterministic
  * and conservative: a detail counts only when it is stated ("my name is ...", an email address, "we need ...") or when
@@ -283,7 +285,8 @@ function statedNeed(message: string): string | undefined {
 export function detailsIn(message: string, asked: readonly LeadField[] = []): LeadDetails {
   const details: LeadDetails = {};
   const email = emailPattern.exec(message)?.[0];
-  if (email && email.length <= leadLimits.email) details.email = email.toLowerCase();
+  // Only an address the site can send to is a lead's email (src/domain/email.ts); the rest of the message still counts.
+  if (email && email.length <= leadLimits.email && isEmailAddress(email)) details.email = email.toLowerCase();
 
   // An address alone carries no name or need; take the rest of the message for those.
   const rest = email ? message.replace(email, ' ').trim() : message.trim();

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isEmailAddress } from './email';
 import { safeText } from './text';
 
 /**
@@ -55,9 +56,8 @@ const phoneField = () =>
 export const contactSchema = z.lazy(() =>
   z.object({
     name: requiredText('Full name', contactMessages.nameRequired, contactLimits.name, contactMessages.nameTooLong),
-    email: z.pipe(
-      requiredText('Email address', contactMessages.emailRequired, contactLimits.email, contactMessages.emailTooLong),
-      z.email(contactMessages.emailInvalid),
+    email: requiredText('Email address', contactMessages.emailRequired, contactLimits.email, contactMessages.emailTooLong).check(
+      z.refine(isEmailAddress, contactMessages.emailInvalid),
     ),
     phone: phoneField(),
     message: requiredText('Message', contactMessages.messageRequired, contactLimits.message, contactMessages.messageTooLong).check(

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { profileLimits } from './account';
 import { GUEST_EMAIL_PLACEHOLDER } from './checkout';
 import { contactMessages } from './contact';
+import { isEmailAddress } from './email';
 import { onFirstUse } from './onFirstUse';
 import { findPlan, type Plan, type PlanKey } from './plans';
 import { quizLimits, quizMessages } from './quiz';
@@ -85,8 +86,6 @@ const planField = () =>
     z.transform((value: string) => value as PlanKey),
   );
 
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const optionalText = (label: string, max: number) =>
   z.pipe(
     z.nullish(
@@ -114,18 +113,14 @@ const buyerDetailsObject = onFirstUse(() =>
     ),
     email: z
       .pipe(
-        z.pipe(
-          z.string({ error: contactMessages.emailRequired }).check(
+        z
+          .string({ error: contactMessages.emailRequired })
+          .check(
             z.trim(),
             safeText(),
             z.minLength(1, { error: contactMessages.emailRequired, abort: true }),
-            z.refine((value) => value.length <= quizLimits.email && emailShape.test(value), {
-              error: contactMessages.emailInvalid,
-              abort: true,
-            }),
+            z.refine(isEmailAddress, { error: contactMessages.emailInvalid, abort: true }),
           ),
-          z.email(contactMessages.emailInvalid),
-        ),
         z.transform((value: string) => value.toLowerCase()),
       )
       .check(z.refine((value) => value !== GUEST_EMAIL_PLACEHOLDER, paymentMessages.emailPlaceholder)),

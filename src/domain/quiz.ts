@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { ProfileUpdate } from './account';
 import type { CustomerDetails } from './checkout';
+import { isEmailAddress } from './email';
 import { safeText } from './text';
 
 /**
@@ -223,16 +224,14 @@ export const quizMessages = {
 } as const;
 export type QuizErrorCode = keyof typeof quizMessages;
 
-/** docs/product.md §5 "the simple shape": something@something.something, no spaces. */
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** A trimmed, printable text answer with the step's own rule; one message whatever the fault. */
 const textAnswer = (isValid: (value: string) => boolean, message: string) =>
   z.string().check(z.trim(), safeText(), z.refine(isValid, message));
 
 // Schemas are built on first use, not at import (src/domain/onFirstUse.ts): the helpers below are functions.
 const fullNameField = () => textAnswer((value) => value.length > 2 && value.length <= quizLimits.fullName, quizMessages.nameInvalid);
-const emailField = () => textAnswer((value) => value.length <= quizLimits.email && emailShape.test(value), quizMessages.emailInvalid);
+// docs/product.md §5 asks for "the simple shape"; the site's one rule (src/domain/email.ts) is that and sendable.
+const emailField = () => textAnswer(isEmailAddress, quizMessages.emailInvalid);
 const businessNameField = () =>
   textAnswer((value) => value.length > 1 && value.length <= quizLimits.businessName, quizMessages.businessNameInvalid);
 
