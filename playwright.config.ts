@@ -42,6 +42,10 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every test and worker shares 127.0.0.1: ten times the per-IP budgets, never in production (decision 097).
         RATE_LIMIT_SCALE: '10',
+        // Every test mails its leads at a few test domains: the day's caps on replies to leads (decision 188) would
+        // hold replies the inbox tests expect to see kept. Their own test is tests/server/mail-abuse.test.ts.
+        PROSPECT_REPLIES_PER_DAY: '100000',
+        PROSPECT_REPLIES_PER_DOMAIN_PER_DAY: '100000',
         // A staff pause "from the next cycle" is made by the reconciler (decision 181): every 5 s here, not every minute.
         PAYMENT_RECONCILE_INTERVAL_MS: '5000',
         FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,

@@ -170,6 +170,16 @@ const envSchema = z.object({
     blankAsUndefined,
     z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int().min(1).max(1000).default(3),
   ),
+  // Automatic replies to the senders of leads, whose addresses nobody confirmed, in India's day: in all, and to any one
+  // domain other than the big shared mailbox providers (decision 188). Past either the reply is kept, not sent.
+  PROSPECT_REPLIES_PER_DAY: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a whole number from 0 to 100000' }).int().min(0).max(100_000).default(200),
+  ),
+  PROSPECT_REPLIES_PER_DOMAIN_PER_DAY: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number({ error: 'must be a whole number from 0 to 100000' }).int().min(0).max(100_000).default(20),
+  ),
   // The site's public address, for links in emails; unset: http://localhost:PORT.
   SITE_URL: urlWithProtocol(['http:', 'https:']),
   MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().min(3).max(200).default('GrowthPath <hello@growthpath.in>')),
@@ -281,6 +291,7 @@ export interface Config {
     staffWebhookUrl: string | undefined;
     staffPerMinute: number;
     siteUrl: string;
+    prospectReplies: { perDay: number; perDomainPerDay: number };
   };
   /** Keyed hash for the sender's IP; without it no IP-derived value is stored at all. */
   ipHashSecret: string | undefined;
@@ -504,6 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staffWebhookUrl: e.STAFF_NOTIFY_WEBHOOK_URL,
       staffPerMinute: e.STAFF_NOTIFY_PER_MINUTE,
       siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      prospectReplies: { perDay: e.PROSPECT_REPLIES_PER_DAY, perDomainPerDay: e.PROSPECT_REPLIES_PER_DOMAIN_PER_DAY },
     },
     razorpay,
     payments: {

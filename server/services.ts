@@ -58,7 +58,7 @@ export function createServices({ config, db, logger = silentLogger, forwarder, r
     }),
     account: createAccountService({ db, claims: firebasePlanClaims(firebaseAuth), logger }),
     verifier: firebaseTokenVerifier(firebaseAuth),
-    quiz: createQuizService({ db, onQueued: () => forwarder?.wake() }),
+    quiz: createQuizService({ db, verifier: firebaseTokenVerifier(firebaseAuth), onQueued: () => forwarder?.wake() }),
     payments,
     billingAccount: createBillingAccount({ ...billingParts, keyId: payments.gateway.keyId }),
     monthlyStart: createMonthlyStart({ ...billingParts, keySecret: payments.gateway.keySecret }),

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { mailStatuses, type MailMessage, type MailRow } from '../../src/domain/admin';
 import type { Database } from '../db/client';
+import { passwordLinkSlot } from '../mail/compose/context';
 import { mailMessages, type MailMessageRow } from '../db/schema';
 import { cursorTime, iso, keysetOf, searchOf, type Keyed, type Lister, type SearchColumns } from './listing';
 
@@ -57,9 +58,15 @@ const attachmentList = sql<MailMessage['attachments']>`(select coalesce(json_agg
     'bytes', length(file ->> 'contentBase64') * 3 / 4 - (length(file ->> 'contentBase64') - length(rtrim(file ->> 'contentBase64', '=')))
   )), '[]'::json) from jsonb_array_elements(coalesce(${m.attachments}, '[]'::jsonb)) as file)`;
 
-/** A new account's password link works for whoever holds it: staff read the welcome without it. */
+/**
+ * A new account's password link works for whoever holds it. It is made as the welcome is sent and never stored
+ * (server/mail/sender.ts): staff read its slot in words, and an email stored before that with its link hidden.
+ */
 const passwordLinks = /https?:\/\/[^\s"'<>]*oobCode=[^\s"'<>]*/g;
-const withoutPasswordLinks = (part: string) => part.replace(passwordLinks, '[password link, hidden from staff]');
+const withoutPasswordLinks = (part: string) =>
+  part
+    .replace(passwordLinks, '[password link, hidden from staff]')
+    .replaceAll(passwordLinkSlot, '[password link, made as the email is sent]');
 
 /** One email with its rendered parts; undefined when there is no such email. `id` is checked by mailIdSchema. */
 export async function mailMessageOf(db: Database, id: string): Promise<MailMessage | undefined> {

@@ -15,6 +15,7 @@ import type {
   SubscriptionActionKind,
 } from '../../src/domain/admin';
 import { chatTurnSchema } from '../../src/domain/admin';
+import { replyOutcomes, type ReplyOutcome } from '../../src/domain/leadReply';
 import { contactForwardKind } from '../contact/forwarder';
 import type { Database } from '../db/client';
 import {
@@ -103,6 +104,9 @@ function leadFieldsOf(row: { status: string; staffNote: string; statusChangedAt:
   return { status: row.status as LeadStatus, staffNote: row.staffNote, statusChangedAt: iso(row.statusChangedAt) };
 }
 
+/** An outcome this code does not know yet reads as not composed, rather than breaking the page. */
+const replyOutcomeOf = (value: string | null): ReplyOutcome | null => replyOutcomes.find((known) => known === value) ?? null;
+
 // ---- contact ------------------------------------------------------------------------------------------------------
 
 /** The contact message's outbox row: one per message, found through outbox_contact_message_idx. */
@@ -157,6 +161,7 @@ const listContact: Lister<'contact'> = async (db, { q, before, id, limit }, maxA
           lastError: outboxRow?.lastError ?? null,
           deliveredAt: iso(outboxRow?.deliveredAt ?? null),
         },
+        reply: replyOutcomeOf(message.replyOutcome),
         ...leadFieldsOf(message),
       },
     };
@@ -190,6 +195,8 @@ const listQuiz: Lister<'quiz'> = async (db, { q, before, id, limit }) => {
       recommendedPlan: s.recommendedPlan,
       answers: recordOf(s.answers),
       report: recordOf(s.report),
+      reply: replyOutcomeOf(s.replyOutcome),
+      reportRequestedAt: iso(s.reportRequestedAt),
       ...leadFieldsOf(s),
     },
   }));

@@ -65,6 +65,12 @@ export function firebaseTokenVerifier(auth: Auth): TokenVerifier {
   };
 }
 
+/** The token of an `Authorization: Bearer <token>` header, for a route where signing in is optional; else undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer +([A-Za-z0-9._-]+)\s*$/.exec(header ?? '');
+  return match && match[1]!.length <= MAX_TOKEN_LENGTH ? match[1] : undefined;
+}
+
 /** Every route that needs a user runs this first: no valid `Authorization: Bearer <ID token>`, no entry. */
 export function requireUser(verifier: TokenVerifier): RequestHandler {
   return async (req, res, next) => {

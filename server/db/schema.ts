@@ -46,6 +46,8 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     /** Keyed hash of the sender's IP (IP_HASH_SECRET), for spotting abuse without storing the address. */
     sourceIpHash: text('source_ip_hash'),
+    /** What became of the sender's auto-reply (src/domain/admin.ts replyOutcomes); null until its event is composed. */
+    replyOutcome: text('reply_outcome'),
     createdAt: createdAt(),
     ...leadColumns(),
   },
@@ -159,12 +161,22 @@ export const quizSubmissions = pgTable(
     report: jsonb('report').notNull(),
     /** Firebase uid when the prospect was signed in. */
     uid: text('uid'),
+    /** What became of the prospect's reply (src/domain/admin.ts replyOutcomes); null until its event is composed. */
+    replyOutcome: text('reply_outcome'),
+    /**
+     * The secret in the reply's link that sends the report PDF once the address's owner asks for it (decision 188):
+     * only that email holds it. Null for submissions from before the link.
+     */
+    reportToken: text('report_token'),
+    /** When the owner of the address asked for the report by email; it is sent once. */
+    reportRequestedAt: timestamp('report_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     ...leadColumns(),
   },
   (table) => [
     index('quiz_submissions_created_at_idx').on(table.createdAt, table.id),
     index('quiz_submissions_email_idx').on(table.email),
+    uniqueIndex('quiz_submissions_report_token_idx').on(table.reportToken),
     index('quiz_submissions_new_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'new'`),

@@ -1,10 +1,11 @@
 import type { OutboxHandler } from '../outbox/worker';
-import { chatLead, contactReceived, quizSubmitted } from './compose/leads';
+import { chatLead, contactReceived, quizReportRequested, quizSubmitted } from './compose/leads';
 import { chargeFailed, invoicePaid, orderFulfilled } from './compose/payments';
 import { subscriptionCancelled, subscriptionChanged, subscriptionRequested, subscriptionStarted } from './compose/subscriptions';
 import type { ComposeContext, Outgoing } from './compose/context';
 import { mailEventSchema, type MailEvent } from './events';
 import { queueMail } from './queue';
+import { queueProspectReply } from './prospectReplies';
 import { notifyStaff } from './staffNotices';
 
 function compose(context: ComposeContext, event: MailEvent): Promise<Outgoing> {
@@ -13,6 +14,8 @@ function compose(context: ComposeContext, event: MailEvent): Promise<Outgoing> {
       return contactReceived(context, event.messageId);
     case 'quiz.submitted':
       return quizSubmitted(context, event.submissionId);
+    case 'quiz.reportRequested':
+      return quizReportRequested(context, event.submissionId);
     case 'chat.lead':
       return chatLead(context, event.leadId);
     case 'order.fulfilled':
@@ -46,9 +49,11 @@ export function createMailEventHandler({ now = () => new Date(), ...deps }: Mail
     if (!parsed.success) throw new Error(`malformed mail.event payload: ${parsed.error.message}`);
     const at = now();
     const outgoing = await compose({ ...deps, now: at }, parsed.data);
-    if (outgoing.mails.length === 0 && !outgoing.notice) return;
+    if (outgoing.mails.length === 0 && !outgoing.reply && !outgoing.notice) return;
+    // One recipient's address never costs the event its other emails: queueMail skips an address it cannot use.
     await deps.db.transaction(async (tx) => {
       for (const mail of outgoing.mails) await queueMail(tx, mail, deps.settings.mode);
+      if (outgoing.reply) await queueProspectReply(tx, deps.settings, outgoing.reply, at);
       if (outgoing.notice) await notifyStaff(tx, deps.settings, outgoing.notice, at);
     });
   };

@@ -15,6 +15,8 @@ const id = z.string().check(z.minLength(1));
 export const mailEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('contact.received'), messageId: id }),
   z.object({ type: z.literal('quiz.submitted'), submissionId: id }),
+  /** The owner of a quiz's address asked, through the reply's link, for the report by email (decision 188). */
+  z.object({ type: z.literal('quiz.reportRequested'), submissionId: id }),
   z.object({ type: z.literal('chat.lead'), leadId: id }),
   /** A paid order's account is ready: a one-time purchase, or a subscription's first charge. */
   z.object({ type: z.literal('order.fulfilled'), orderId: id }),

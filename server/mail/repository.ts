@@ -18,10 +18,12 @@ export interface NewMail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /** When it was made, if not now (the composing clock: prospect replies are counted by India's day). */
+  createdAt?: Date;
 }
 
 /** Stores the email once per dedupe key; the id of the new row, or null when that email was already stored. */
-export async function insertMail(tx: Database, mail: NewMail, status: MailStatus): Promise<number | null> {
+export async function insertMail(tx: Database, mail: NewMail, status: MailStatus, lastError: string | null = null): Promise<number | null> {
   const [row] = await tx
     .insert(mailMessages)
     .values({
@@ -33,6 +35,8 @@ export async function insertMail(tx: Database, mail: NewMail, status: MailStatus
       text: mail.text,
       attachments: mail.attachments?.length ? mail.attachments : null,
       status,
+      lastError,
+      ...(mail.createdAt && { createdAt: mail.createdAt }),
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });

@@ -5,13 +5,36 @@ import type { MailMessageRow } from '../db/schema';
 import { enqueue } from '../outbox/repository';
 import { outboxMaxAttempts } from '../outbox/worker';
 import { findMail, markMail, type MailAttachment } from './repository';
+import { passwordLinkSlot } from './compose/context';
 import { mailSendKind, type MailSendPayload } from './queue';
 
 export interface MailSenderOptions {
   db: Database;
   smtpUrl: string;
   from: string;
+  /** A fresh link for a new account's owner to set their password (Firebase's), made as its email is sent. */
+  passwordLink: (email: string) => Promise<string>;
   now?: () => Date;
+}
+
+/** Firebase knows no account for the address: a welcome to it has nothing to offer, and no retry will change that. */
+const accountGone = (error: unknown) =>
+  ['auth/user-not-found', 'auth/email-not-found'].includes(String((error as { code?: unknown }).code));
+
+const attributeSafe = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+class AccountGone extends Error {}
+
+/** The stored email with a fresh password link in its slot, when it has one (compose/context.ts passwordLinkSlot). */
+async function withPasswordLink(
+  mail: MailMessageRow,
+  passwordLink: MailSenderOptions['passwordLink'],
+): Promise<{ html: string; text: string }> {
+  if (!mail.html.includes(passwordLinkSlot) && !mail.text.includes(passwordLinkSlot)) return mail;
+  const link = await passwordLink(mail.toAddress).catch((error: unknown) => {
+    throw accountGone(error) ? new AccountGone('The account no longer exists, so no password link could be made.') : error;
+  });
+  return { html: mail.html.replaceAll(passwordLinkSlot, attributeSafe(link)), text: mail.text.replaceAll(passwordLinkSlot, link) };
 }
 
 function isPayload(value: unknown): value is MailSendPayload {
@@ -35,7 +58,7 @@ export const mailRetryFor = { totalMs: 3 * 24 * 60 * 60_000, afterLastAttemptMs:
  * outbox retries with backoff; when its attempts run out, a fresh row tries again hourly, for three days from the
  * event. A permanent refusal is recorded on the email and not retried.
  */
-export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date() }: MailSenderOptions): OutboxHandler {
+export function createMailSendHandler({ db, smtpUrl, from, passwordLink, now = () => new Date() }: MailSenderOptions): OutboxHandler {
   // Bounded, so a batch of sends stays well inside the outbox's lease and no other server takes a row mid-send.
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
 
@@ -60,6 +83,7 @@ export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date(
     const mail = await findMail(db, payload.mailId);
     if (!mail || mail.status === 'sent' || mail.status === 'refused' || mail.status === 'failed') return;
     try {
+      const { html, text } = await withPasswordLink(mail, passwordLink);
       const attachments = ((mail.attachments ?? []) as MailAttachment[]).map((file) => ({
         filename: file.filename,
         contentType: file.contentType,
@@ -70,14 +94,14 @@ export function createMailSendHandler({ db, smtpUrl, from, now = () => new Date(
         from,
         to: mail.toAddress,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
+        html,
+        text,
         attachments,
         headers: { 'X-GrowthPath-Mail-Id': String(mail.id) },
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (!refusedForGood(error)) return sendLater(mail, row.attempts, reason);
+      if (!refusedForGood(error) && !(error instanceof AccountGone)) return sendLater(mail, row.attempts, reason);
       await markMail(db, mail.id, 'refused', { error: reason });
       return;
     }

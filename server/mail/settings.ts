@@ -9,6 +9,8 @@ export interface MailSettings {
   staffPerMinute: number;
   /** The site's public address, for links. */
   siteUrl: string;
+  /** The most automatic replies to leads' senders in India's day, in all and to any one domain (decision 188). */
+  prospectReplies: { perDay: number; perDomainPerDay: number };
 }
 
 /** A name or other value as one header-safe line. */

@@ -1,3 +1,4 @@
+import type { Auth } from 'firebase-admin/auth';
 import { firebaseAdminAuth } from '../auth/firebaseAdmin';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -12,6 +13,24 @@ import type { MailSettings } from './settings';
 import { createStaffDigestHandler, staffDigestKind, staffWebhookKind } from './staffNotices';
 import { createStaffWebhookHandler } from './webhook';
 
+/**
+ * Firebase's link for the account's owner to set a password. A failure is checked against the account itself: Firebase
+ * answers an unknown address with auth/email-not-found, the Auth Emulator with an internal error, and only a missing
+ * account is final (server/mail/sender.ts); anything else is retried.
+ */
+async function firebasePasswordLink(auth: Auth, email: string, continueUrl: string): Promise<string> {
+  try {
+    return await auth.generatePasswordResetLink(email, { url: continueUrl });
+  } catch (error) {
+    const gone = await auth.getUserByEmail(email).then(
+      () => false,
+      (lookup: { code?: string }) => lookup.code === 'auth/user-not-found',
+    );
+    if (gone) throw Object.assign(new Error(`no account for the address`), { code: 'auth/user-not-found' });
+    throw error;
+  }
+}
+
 export function mailSettingsOf(config: Config): MailSettings {
   return {
     mode: config.modes.mail,
@@ -19,6 +38,7 @@ export function mailSettingsOf(config: Config): MailSettings {
     webhook: Boolean(config.mail.staffWebhookUrl),
     staffPerMinute: config.mail.staffPerMinute,
     siteUrl: config.mail.siteUrl,
+    prospectReplies: config.mail.prospectReplies,
   };
 }
 
@@ -32,24 +52,28 @@ export function createMailHandlers({
   now,
   passwordLink,
   reportPdf = reportPdfOnThread,
-}: { config: Config; db: Database; now?: () => Date } & Partial<Pick<ComposeContext, 'passwordLink' | 'reportPdf'>>): Record<
-  string,
-  OutboxHandler
-> {
+}: {
+  config: Config;
+  db: Database;
+  now?: () => Date;
+  /** A new account's password link, made as its welcome is sent; Firebase's own unless given (tests). */
+  passwordLink?: (email: string) => Promise<string>;
+} & Partial<Pick<ComposeContext, 'reportPdf'>>): Record<string, OutboxHandler> {
   const settings = mailSettingsOf(config);
-  const auth = passwordLink ? undefined : firebaseAdminAuth(config.firebase);
   const handlers: Record<string, OutboxHandler> = {
-    [mailEventKind]: createMailEventHandler({
-      db,
-      settings,
-      passwordLink: passwordLink ?? ((email) => auth!.generatePasswordResetLink(email, { url: signInLink(settings) })),
-      reportPdf,
-      now,
-    }),
+    [mailEventKind]: createMailEventHandler({ db, settings, reportPdf, now }),
     [staffDigestKind]: createStaffDigestHandler({ db, settings, now }),
   };
-  if (config.mail.smtpUrl)
-    handlers[mailSendKind] = createMailSendHandler({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, now });
+  if (config.mail.smtpUrl) {
+    const auth = passwordLink ? undefined : firebaseAdminAuth(config.firebase);
+    handlers[mailSendKind] = createMailSendHandler({
+      db,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      passwordLink: passwordLink ?? ((email) => firebasePasswordLink(auth!, email, signInLink(settings))),
+      now,
+    });
+  }
   if (config.mail.staffWebhookUrl) handlers[staffWebhookKind] = createStaffWebhookHandler({ url: config.mail.staffWebhookUrl });
   return handlers;
 }

@@ -1,4 +1,5 @@
 import type { OutboxHandler } from '../outbox/worker';
+import { quotesAsCode } from './leadText';
 import type { StaffWebhookPayload } from './staffNotices';
 
 /**
@@ -18,7 +19,7 @@ export function createStaffWebhookHandler({ url, timeoutMs = 10_000 }: { url: st
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ text: escapeForChat(text) }),
+      body: JSON.stringify({ text: quotesAsCode(escapeForChat(text)) }),
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`chat webhook answered ${response.status}: ${(await response.text()).slice(0, 200)}`);

@@ -14,14 +14,25 @@ export interface MailWords {
   lang: MailLanguage;
   /** For dates: `Intl.DateTimeFormat` in Indian time. */
   locale: string;
-  hello: (name: string) => string;
+  /** The greeting, with a first name when there is one fit to greet by (server/mail/leadText.ts). */
+  hello: (name: string | null) => string;
   signOff: string;
   replyHelp: string;
   openDashboard: string;
+  /** To an address nobody has confirmed: nothing the sender typed, no attachment, a link to ask for the report. */
   quizReceived: {
     subject: string;
     preview: string;
     body: (plan: string) => string[];
+    button: string;
+    linkNote: string;
+    followUp: string;
+  };
+  /** The report PDF, once the owner of the address asked for it through quizReceived's link. */
+  quizReport: {
+    subject: string;
+    preview: string;
+    body: string[];
     attached: string;
   };
   welcome: {
@@ -93,20 +104,31 @@ export interface MailWords {
 const en: MailWords = {
   lang: 'en',
   locale: 'en-IN',
-  hello: (name) => `Hello ${name},`,
+  hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
   signOff: '— The GrowthPath team',
   replyHelp: 'Questions? Reply to this email and your account manager will answer.',
   openDashboard: 'Open your dashboard',
   quizReceived: {
     subject: 'Your growth plan from GrowthPath',
-    preview: 'Your personalised growth plan is attached. We will reply within 24 hours.',
+    preview: 'Your growth plan is ready. We will reply within 24 hours.',
     body: (plan) => [
       `Thank you for telling us about your business. Based on your answers, we recommend ${plan}.`,
-      'Your personalised growth plan is attached as a PDF, so you can read it again or share it with a partner.',
-      'Someone from our team will reply within 24 hours to talk it through, with no obligation.',
+      'Your personalised growth plan is ready as a PDF. To have it emailed to this address, confirm that the address is yours:',
+    ],
+    button: 'Email me my growth plan',
+    linkNote: 'If you did not take our growth quiz, ignore this email: nothing more will be sent to you.',
+    followUp: 'Someone from our team will reply within 24 hours to talk it through, with no obligation.',
+  },
+  quizReport: {
+    subject: 'Your growth plan from GrowthPath (PDF)',
+    preview: 'Your personalised growth plan is attached.',
+    body: [
+      'As you asked, your personalised growth plan is attached as a PDF, so you can read it again or share it with a partner.',
+      'Someone from our team will be in touch to talk it through, with no obligation.',
     ],
     attached: 'Attached: your growth plan (PDF).',
   },
+
   welcome: {
     subject: 'Welcome to GrowthPath: your account is ready',
     preview: 'Your account is ready. Set a password to sign in any time.',
@@ -187,20 +209,31 @@ const en: MailWords = {
 const hi: MailWords = {
   lang: 'hi',
   locale: 'hi-IN',
-  hello: (name) => `नमस्ते ${name},`,
+  hello: (name) => (name ? `नमस्ते ${name},` : 'नमस्ते,'),
   signOff: '— GrowthPath टीम',
   replyHelp: 'कोई सवाल हो, तो इसी ईमेल का जवाब दें। आपके अकाउंट मैनेजर आपको उत्तर देंगे।',
   openDashboard: 'अपना डैशबोर्ड खोलें',
   quizReceived: {
     subject: 'GrowthPath से आपकी विकास योजना',
-    preview: 'आपकी व्यक्तिगत विकास योजना संलग्न है। हम 24 घंटे में जवाब देंगे।',
+    preview: 'आपकी विकास योजना तैयार है। हम 24 घंटे में जवाब देंगे।',
     body: (plan) => [
       `अपने व्यवसाय के बारे में बताने के लिए धन्यवाद। आपके उत्तरों के आधार पर हम ${plan} की सलाह देते हैं।`,
-      'आपकी व्यक्तिगत विकास योजना PDF के रूप में संलग्न है, ताकि आप इसे बाद में फिर पढ़ सकें या अपने पार्टनर के साथ साझा कर सकें।',
-      'हमारी टीम का कोई सदस्य 24 घंटे के भीतर आपसे संपर्क करके इस योजना पर बात करेगा। इसमें आप पर कोई बाध्यता नहीं है।',
+      'आपकी व्यक्तिगत विकास योजना PDF के रूप में तैयार है। इसे इस पते पर ईमेल से पाने के लिए पुष्टि करें कि यह पता आपका है:',
+    ],
+    button: 'मेरी विकास योजना ईमेल करें',
+    linkNote: 'अगर आपने हमारा ग्रोथ क्विज़ नहीं भरा है, तो इस ईमेल को अनदेखा करें: आपको आगे कुछ नहीं भेजा जाएगा।',
+    followUp: 'हमारी टीम का कोई सदस्य 24 घंटे के भीतर आपसे संपर्क करके इस योजना पर बात करेगा। इसमें आप पर कोई बाध्यता नहीं है।',
+  },
+  quizReport: {
+    subject: 'GrowthPath से आपकी विकास योजना (PDF)',
+    preview: 'आपकी व्यक्तिगत विकास योजना संलग्न है।',
+    body: [
+      'आपके कहने पर आपकी व्यक्तिगत विकास योजना PDF के रूप में संलग्न है, ताकि आप इसे बाद में फिर पढ़ सकें या अपने पार्टनर के साथ साझा कर सकें।',
+      'हमारी टीम का कोई सदस्य इस योजना पर बात करने के लिए आपसे संपर्क करेगा। इसमें आप पर कोई बाध्यता नहीं है।',
     ],
     attached: 'संलग्न: आपकी विकास योजना (PDF)।',
   },
+
   welcome: {
     subject: 'GrowthPath में आपका स्वागत है: आपका अकाउंट तैयार है',
     preview: 'आपका अकाउंट तैयार है। कभी भी साइन इन करने के लिए पासवर्ड बनाएँ।',

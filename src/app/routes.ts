@@ -21,6 +21,8 @@ export default [
     route('payment', 'routes/payment.tsx'),
     route('get-started', 'routes/quiz.tsx'),
     route('report', 'routes/report.tsx'),
+    // The quiz reply's link: the owner of the address asks for the report by email (docs/decisions/188).
+    route('report/email', 'routes/report-email.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
     // The staff inbox: linked from nowhere public (docs/decisions/110-staff-inbox-ui.md).
     route('admin', 'routes/admin.tsx'),

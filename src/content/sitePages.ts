@@ -40,4 +40,4 @@ export const caseStudyNotFoundPath = '/case-studies/404';
 export const notFoundPaths: readonly string[] = [notFoundPath, caseStudyNotFoundPath];
 
 /** The pages drawn in the browser: the server answers them with the app's shell (React Router's SPA fallback). */
-export const privatePaths = ['/signin', '/get-started', '/report', '/payment', '/dashboard', '/admin', '/demo'] as const;
+export const privatePaths = ['/signin', '/get-started', '/report', '/report/email', '/payment', '/dashboard', '/admin', '/demo'] as const;

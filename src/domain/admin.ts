@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { billingStates, subscriptionStatuses } from './billing';
 import { disputeStatuses } from './dispute';
+import { replyOutcomes } from './leadReply';
 import { findPlan } from './plans';
 import { isSafeText, safeText } from './text';
 
@@ -179,6 +180,8 @@ export const contactRowSchema = z.object({
     lastError: z.nullable(z.string()),
     deliveredAt: z.nullable(isoTime),
   }),
+  /** What became of the automatic reply to the sender (decision 188); null until its event is composed. */
+  reply: z.nullable(z.enum(replyOutcomes)),
   ...leadFields,
 });
 export type ContactRow = z.infer<typeof contactRowSchema>;
@@ -195,6 +198,10 @@ export const quizRowSchema = z.object({
   answers: z.record(z.string(), z.unknown()),
   /** The report as the prospect saw it (src/domain/report.ts), stored at submission. */
   report: z.record(z.string(), z.unknown()),
+  /** What became of the automatic reply to the prospect (decision 188); null until its event is composed. */
+  reply: z.nullable(z.enum(replyOutcomes)),
+  /** When the prospect asked, through the reply's link, for the report by email; null: not asked. */
+  reportRequestedAt: z.nullable(isoTime),
   ...leadFields,
 });
 export type QuizRow = z.infer<typeof quizRowSchema>;
@@ -352,9 +359,10 @@ export type SubscriptionRequestRow = StaffSubscriptionRow['requests'][number];
 /**
  * An email as the Outgoing mail tab lists it (decision 185): `kept` when the server has no SMTP_URL (stored, never
  * sent), `queued` until the mail server takes it (`lastError` says why the last attempt failed), `sent`, `refused`
- * for good by the mail server (`lastError` is its reason), or `failed` when no mail server took it for three days.
+ * for good by the mail server (`lastError` is its reason), `failed` when no mail server took it for three days, or
+ * `held`: a reply to a lead's sender past the day's cap, kept and never sent (decision 188; `lastError` says which).
  */
-export const mailStatuses = ['kept', 'queued', 'sent', 'refused', 'failed'] as const;
+export const mailStatuses = ['kept', 'queued', 'sent', 'refused', 'failed', 'held'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 export const mailRowSchema = z.object({

@@ -70,6 +70,19 @@ export const quizSubmissionReceiptSchema = z.lazy(() =>
 );
 export type QuizSubmissionReceipt = z.infer<typeof quizSubmissionReceiptSchema>;
 
+/** The secret in a quiz reply's link (decision 188): 24 random bytes, base64url. */
+export const reportLinkTokenPattern = /^[A-Za-z0-9_-]{32}$/;
+
+/** POST /api/report-emails: the owner of a quiz's address asks for its report by email, with the link's secret. */
+export const reportEmailRequestSchema = z.lazy(() =>
+  z.object({ token: z.string().check(z.regex(reportLinkTokenPattern, 'This link is not complete. Open it again from the email.')) }),
+);
+export type ReportEmailRequest = z.infer<typeof reportEmailRequestSchema>;
+
+/** 202 `sent`: the report is on its way; 200 `already_sent`: it was asked for before, nothing more is sent. */
+export const reportEmailReceiptSchema = z.lazy(() => z.object({ result: z.enum(['sent', 'already_sent']) }));
+export type ReportEmailReceipt = z.infer<typeof reportEmailReceiptSchema>;
+
 /** The answer of GET and PATCH /api/me (AccountProfile). */
 export const accountProfileSchema = z.lazy(
   () =>

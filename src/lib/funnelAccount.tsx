@@ -16,6 +16,8 @@ export interface FunnelAccount {
   facts: AccountFacts;
   /** The live `updateProfile` actor: hands the changes to the auth context, which saves them (PATCH /api/me). */
   updateProfile: UpdateProfileLogic;
+  /** The signed-in account's ID token, else undefined: a lead sent with it is the account's own (its language). */
+  idTokenIfSignedIn: () => Promise<string | undefined>;
 }
 
 export function useFunnelAccount(): FunnelAccount {
@@ -27,7 +29,7 @@ export function useFunnelAccount(): FunnelAccount {
     () => fromPromise<void, ProfileUpdate>(async ({ input }) => auth.send({ type: 'auth.update', changes: input })),
     [auth],
   );
-  return { facts, updateProfile };
+  return { facts, updateProfile, idTokenIfSignedIn: auth.idTokenIfSignedIn };
 }
 
 /** Any actor context whose machine takes `account.changed` (createActorContext's result). */

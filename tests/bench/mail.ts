@@ -8,69 +8,22 @@
  * Figures, never assertions.
  *   node --import tsx tests/bench/mail.ts [--leads 100]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { staffBurst } from '../../server/mail/staffNotices';
 import { TestSmtpServer, type ReceivedMail } from '../server/smtpServer';
 import { heading, median, ms, table } from './format';
+import { STAFF, startMailServer } from './mailServer';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 };
 const leads = arg('leads', 100);
-const STAFF = 'leads@growthpath.in';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The readable text of a received email: quoted-printable soft breaks joined and escapes decoded (ASCII is all we look for). */
 const plain = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-async function startServer(
-  smtp: TestSmtpServer,
-  port: number,
-  env: Record<string, string>,
-): Promise<{ process: ChildProcess; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-mail-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      STAFF_NOTIFY_EMAILS: STAFF,
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-      // Sign-ins play no part here; the server only needs to know where they would be checked.
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? authEmulatorDefaults.host,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let tries = 0; ; tries += 1) {
-    if (exited) throw new Error('the server stopped at start (see above)');
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (tries > 300) throw new Error('the server did not start');
-    await sleep(100);
-  }
-  return {
-    process: child,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 function post(port: number, n: number) {
   return fetch(`http://127.0.0.1:${port}/api/contact`, {
@@ -93,7 +46,7 @@ function watchStaff(smtp: TestSmtpServer) {
       seen = smtp.received.length;
       for (const mail of fresh) {
         if (mail.to[0] !== STAFF) continue;
-        for (const match of plain(mail.raw).matchAll(/New contact message: Owner (\d+)/g)) {
+        for (const match of plain(mail.raw).matchAll(/New contact message: \S{0,6}Owner (\d+)/g)) {
           const n = Number(match[1]);
           if (!arrived.has(n)) arrived.set(n, performance.now());
         }
@@ -111,7 +64,7 @@ async function waitFor(done: () => boolean, limitMs: number) {
 }
 
 async function oneAtATime(smtp: TestSmtpServer, port: number): Promise<number[]> {
-  const server = await startServer(smtp, port, { STAFF_NOTIFY_PER_MINUTE: '1000' });
+  const server = await startMailServer(smtp, port, { STAFF_NOTIFY_PER_MINUTE: '1000', RATE_LIMIT_SCALE: '100' });
   const watch = watchStaff(smtp);
   const latencies: number[] = [];
   try {
@@ -128,7 +81,7 @@ async function oneAtATime(smtp: TestSmtpServer, port: number): Promise<number[]>
 }
 
 async function burst(smtp: TestSmtpServer, port: number): Promise<{ latencies: number[]; emails: number }> {
-  const server = await startServer(smtp, port, {});
+  const server = await startMailServer(smtp, port, { RATE_LIMIT_SCALE: '100' });
   const watch = watchStaff(smtp);
   const before = smtp.received.filter((mail) => mail.to[0] === STAFF).length;
   const started = new Map<number, number>();

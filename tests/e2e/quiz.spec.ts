@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { queryDatabase } from './db';
+import { expectAccessible } from './axe';
+import { quizProspect } from '../fixtures/quizProspect';
 
 /** What a prospect answers, as the labels on the buttons in the chosen language. */
 interface Walk {
@@ -404,4 +406,43 @@ test('an English visitor draws the Hindi labels from the small subset and never 
   await expect(page.getByText('चरण 1 / 15', { exact: true })).toBeVisible();
   expect(await faceStatus()).toMatchObject({ 'Noto Sans Devanagari Variable': 'loaded' });
   expect(fonts).toContain('noto-sans-devanagari-devanagari-wght-normal.woff2');
+});
+
+// Hardening round 3, finding 2: the reply to a quiz carries no PDF and nothing the sender typed; its link opens a
+// page where the owner of the address asks for the report, which is then emailed once (docs/decisions/188).
+test('the quiz reply’s link, opened on a phone, emails the Hindi report once', async ({ browser, request }) => {
+  const email = `link.${Date.now()}@example.in`;
+  const answers = quizProspect({ email, fullName: 'मीरा जोशी', businessName: 'जोशी स्वीट्स' });
+  expect((await request.post('/api/quiz-submissions', { data: { language: 'hi', answers } })).status()).toBe(201);
+
+  const mailTo = (kind: string) =>
+    queryDatabase<{ text: string; attachments: { filename: string }[] | null }>(
+      'select text, attachments from mail_messages where kind = $1 and lower(to_address) = lower($2)',
+      [kind, email],
+    );
+  await expect.poll(async () => (await mailTo('prospect.quizReceived')).length, { timeout: 20_000 }).toBe(1);
+  const [reply] = await mailTo('prospect.quizReceived');
+  expect(reply!.attachments).toBeNull();
+  expect(reply!.text).not.toContain('जोशी स्वीट्स');
+  const link = new URL(/https?:\/\/\S+\/report\/email\?token=[\w-]+&lang=hi/.exec(reply!.text)![0]);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('अपनी विकास योजना ईमेल से पाएँ');
+  await expectAccessible(page, 'the report by email page');
+  // Opening the link sent nothing: only the button does.
+  expect(await mailTo('prospect.quizReport')).toHaveLength(0);
+  await page.getByRole('button', { name: 'मेरी विकास योजना ईमेल करें' }).click();
+  await expect(page.getByRole('status')).toHaveText('आपकी विकास योजना भेज दी गई है। यह कुछ ही मिनटों में आपके इनबॉक्स में पहुँच जाएगी।');
+  await expect.poll(async () => (await mailTo('prospect.quizReport')).length, { timeout: 20_000 }).toBe(1);
+  const [report] = await mailTo('prospect.quizReport');
+  expect(report!.attachments!.map((file) => file.filename)).toEqual(['जोशी_स्वीट्स_Growth_Strategy.pdf']);
+
+  // Again, later: nothing more is sent, and the page says so.
+  await page.reload();
+  await page.getByRole('button', { name: 'मेरी विकास योजना ईमेल करें' }).click();
+  await expect(page.getByRole('status')).toHaveText('आपकी विकास योजना इस पते पर पहले ही भेजी जा चुकी है। अगर न मिले, तो स्पैम फ़ोल्डर देखें।');
+  expect(await mailTo('prospect.quizReport')).toHaveLength(1);
+  await phone.close();
 });

@@ -4,6 +4,7 @@ import { inboxPageSchema, mailMessageSchema, type MailRow } from '../../src/doma
 import { authEmulatorDefaults } from '../../server/auth/emulatorDefaults';
 import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
 import { mailMessages } from '../../server/db/schema';
+import { passwordLinkSlot } from '../../server/mail/compose/context';
 import type { MailAttachment } from '../../server/mail/repository';
 import { emulatorUser, parseCsv } from './admin-support';
 import { emulatorHost } from './authEmulator';
@@ -131,7 +132,7 @@ describe('the auto-reply a contact message brings', () => {
     const message = mailMessageSchema.parse(await response.json());
     expect(message).toMatchObject(reply!);
     expect(message.html).toMatch(/^<!DOCTYPE html/i);
-    expect(message.html).toContain('Hello <!-- -->Priya<!-- -->,');
+    expect(message.html).toContain('Hello Priya,');
     expect(message.html).toContain('GrowthPath');
     expect(message.text).toContain('Hello Priya,');
     expect(message.text).not.toMatch(/<[a-z]/i);
@@ -196,6 +197,17 @@ describe('the list', () => {
     expect(message.html).not.toContain('SECRETCODE');
     expect(message.text).not.toContain('SECRETCODE');
     expect(message.text).toBe('Set your password: [password link, hidden from staff]');
+  });
+
+  it("shows a welcome's password link slot in words: the link is made only as the email is sent", async () => {
+    const [id] = await seed({
+      kind: 'client.welcome',
+      html: `<p><a href="${passwordLinkSlot}">Set your password</a></p>`,
+      text: `Set your password: ${passwordLinkSlot}`,
+    });
+    const message = mailMessageSchema.parse(await (await call(`/mail/${id}`, staff.token)).json());
+    expect(message.text).toBe('Set your password: [password link, made as the email is sent]');
+    expect(message.html).not.toContain(passwordLinkSlot);
   });
 
   it('says how each email stands: kept, queued (retrying), sent, refused with the reason, failed after three days', async () => {

@@ -51,6 +51,8 @@ interface Probe {
 const probes: Record<string, { limitClass: LimitClass; requests: Probe[] }> = {
   'POST /contact': { limitClass: 'contact', requests: [{ method: 'POST', path: '/api/contact' }] },
   'POST /quiz-submissions': { limitClass: 'leads', requests: [{ method: 'POST', path: '/api/quiz-submissions' }] },
+  // The quiz reply's link: each guess at a secret costs the guesser's leads budget.
+  'POST /report-emails': { limitClass: 'leads', requests: [{ method: 'POST', path: '/api/report-emails' }] },
   'POST /chat': { limitClass: 'chat', requests: [{ method: 'POST', path: '/api/chat' }] },
   'POST /create-order': { limitClass: 'payments', requests: [{ method: 'POST', path: '/api/create-order' }] },
   'POST /verify-payment': { limitClass: 'verify', requests: [{ method: 'POST', path: '/api/verify-payment' }] },

@@ -10,10 +10,20 @@ import { createMailHandlers } from '../../server/mail/setup';
 import { createOutboxWorker } from '../../server/outbox/worker';
 import { createPayments, type Payments } from '../../server/payments/setup';
 import type { SubscriptionAction } from '../../src/domain/admin';
+import { quizProspect } from '../fixtures/quizProspect';
 import { emulatorUser } from './admin-support';
 import { drain, mailWorker } from './mailSupport';
 import { buyer, createOneTimeOrder, emulatorHost, memoryAuthAdmin, postJson, projectId, subscribeInSandbox } from './payments-support';
+import { TestSmtpServer } from './smtpServer';
 import { openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
+
+const subjectLine = (raw: string) => /^Subject: .*$/m.exec(raw)![0];
+/** The tests' config, sending over SMTP to `smtp`. */
+const sendingTo = (smtp: TestSmtpServer) => ({
+  ...config,
+  modes: { ...config.modes, mail: 'smtp' as const },
+  mail: { ...config.mail, smtpUrl: smtp.url },
+});
 
 /**
  * What a client hears about their money and their plan, through the sandbox gateway as it happens: the receipt and a
@@ -105,7 +115,9 @@ describe('paying', () => {
     const [welcome, receipt, ...more] = await mailsTo(client.email);
     expect(more).toHaveLength(0);
     expect(welcome).toMatchObject({ kind: 'client.welcome', subject: 'Welcome to GrowthPath: your account is ready' });
-    expect(welcome!.html).toContain(links[0]!.replace(/&/g, '&amp;'));
+    // The link is made when the email is sent (embedded here: never), so none is stored.
+    expect(links).toEqual([]);
+    expect(welcome!.html).toContain('Set your password');
     expect(welcome!.text).toMatch(/works for one hour/);
 
     expect(receipt).toMatchObject({ kind: 'client.receipt', subject: 'Payment receipt: LaunchPad' });
@@ -131,22 +143,71 @@ describe('paying', () => {
     expect(await mailsTo(client.email)).toHaveLength(2);
   });
 
-  it("the welcome's link is Firebase's own (the Auth Emulator's here); without one it points to the sign-in page", async () => {
-    const withLink = await subscribed();
-    await firebaseAdminAuth(config.firebase).createUser({ email: withLink.email });
-    const at = new Date(Date.now() + 60_000);
-    // The server's own handlers, password links and all (the report PDF is not needed here).
-    const handlers = createMailHandlers({ config, db: testDb.db, now: () => at, reportPdf: () => Promise.reject(new Error('unused')) });
-    await drain(createOutboxWorker({ db: testDb.db, logger: silentLogger, handlers, now: () => at }));
-    const welcome = (await mailsTo(withLink.email)).find((mail) => mail.kind === 'client.welcome')!;
-    expect(welcome.html).toMatch(/href="http:\/\/127\.0\.0\.1:9099\/emulator\/action\?mode=resetPassword&amp;[^"]*oobCode=/);
+  it("the welcome's password link is made by Firebase as the email is sent, never stored, and retried while Firebase is away", async () => {
+    const smtp = await new TestSmtpServer().start();
+    const withSmtp = sendingTo(smtp);
+    try {
+      const client = await subscribed();
+      await firebaseAdminAuth(config.firebase).createUser({ email: client.email });
+      let at = new Date(Date.now() + 60_000);
+      // Firebase is away when the welcome is sent: it waits, with nothing stale or stored in its place.
+      const away = createMailHandlers({
+        config: withSmtp,
+        db: testDb.db,
+        now: () => at,
+        passwordLink: () => Promise.reject(Object.assign(new Error('Firebase is down'), { code: 'app/network-error' })),
+      });
+      await drain(createOutboxWorker({ db: testDb.db, logger: silentLogger, handlers: away, now: () => at }));
+      const stored = (await mailsTo(client.email)).find((mail) => mail.kind === 'client.welcome')!;
+      expect(stored).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/Firebase is down/) });
+      // No live credential in mail_messages, ever: the stored email holds a slot for the link.
+      expect(stored.html).not.toMatch(/oobCode|resetPassword/);
+      expect(stored.text).not.toMatch(/oobCode|resetPassword/);
+      expect(smtp.received.filter((mail) => mail.to[0] === client.email).map((mail) => subjectLine(mail.raw))).toEqual([
+        'Subject: Payment receipt: LaunchPad',
+      ]);
 
-    const withoutLink = await subscribed();
-    await drain(mailWorker(testDb.db, config, { now: () => at, passwordLink: () => Promise.reject(new Error('Firebase is down')) }));
-    const fallback = (await mailsTo(withoutLink.email)).find((mail) => mail.kind === 'client.welcome')!;
-    expect(fallback.html).toContain('href="https://growthpath.in/signin"');
-    expect(fallback.text).toContain('choose “Forgot password?”');
-    expect((await mailsTo(withoutLink.email)).map((mail) => mail.kind)).toEqual(['client.welcome', 'client.receipt']);
+      // Back an hour later: the server's own handlers ask the Auth Emulator for the link as they send.
+      at = new Date(at.getTime() + 60 * 60_000);
+      const handlers = createMailHandlers({
+        config: withSmtp,
+        db: testDb.db,
+        now: () => at,
+        reportPdf: () => Promise.reject(new Error('unused')),
+      });
+      await drain(createOutboxWorker({ db: testDb.db, logger: silentLogger, handlers, now: () => at }));
+      const welcome = smtp.received.find((mail) => mail.to[0] === client.email && /Welcome to GrowthPath/.test(mail.raw))!;
+      expect(welcome.raw.replace(/=\r\n/g, '').replace(/=3D/g, '=')).toMatch(
+        /http:\/\/127\.0\.0\.1:9099\/emulator\/action\?mode=resetPassword&(amp;)?[^"\s]*oobCode=/,
+      );
+      const sent = (await mailsTo(client.email)).find((mail) => mail.kind === 'client.welcome')!;
+      expect(sent.status).toBe('sent');
+      expect(sent.html).not.toMatch(/oobCode/);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('a welcome for an account deleted before it was sent is not sent, and says why', async () => {
+    const smtp = await new TestSmtpServer().start();
+    const withSmtp = sendingTo(smtp);
+    try {
+      const client = await subscribed();
+      const at = new Date(Date.now() + 60_000);
+      // No such account in the Auth Emulator: Firebase cannot make a link for it.
+      const handlers = createMailHandlers({
+        config: withSmtp,
+        db: testDb.db,
+        now: () => at,
+        reportPdf: () => Promise.reject(new Error('unused')),
+      });
+      await drain(createOutboxWorker({ db: testDb.db, logger: silentLogger, handlers, now: () => at }));
+      const welcome = (await mailsTo(client.email)).find((mail) => mail.kind === 'client.welcome')!;
+      expect(welcome).toMatchObject({ status: 'refused', lastError: 'The account no longer exists, so no password link could be made.' });
+      expect(smtp.received.some((mail) => /Welcome to GrowthPath/.test(mail.raw))).toBe(false);
+    } finally {
+      await smtp.stop();
+    }
   });
 
   it('a one-time buyer gets a receipt for the plan fee; staff hear of the paid order', async () => {
@@ -236,8 +297,9 @@ describe('cancelling and changes by the account manager', () => {
 
   it("confirms a client's cancellation with the date the service ends, in Hindi for a client who took the quiz in Hindi", async () => {
     const client = await subscribed();
+    // Taken signed in: the quiz is the account's own.
     await testDb.db.execute(
-      sql`insert into quiz_submissions (language, full_name, email, answers, recommended_plan, report) values ('hi', 'Asha Verma', ${client.email}, '{}'::jsonb, 'launchpad', '{}'::jsonb)`,
+      sql`insert into quiz_submissions (language, full_name, email, answers, recommended_plan, report, uid) values ('hi', 'Asha Verma', ${client.email}, '{}'::jsonb, 'launchpad', '{}'::jsonb, ${client.uid})`,
     );
     await payments.billing.cancel(client.uid, client.id);
     await compose();
@@ -250,6 +312,24 @@ describe('cancelling and changes by the account manager', () => {
     );
     expect(cancelled.text).toContain(endsOn);
     expect(await staffMails('Cancellation: LaunchPad')).toHaveLength(1);
+  });
+
+  // Hardening round 3, finding 9: anyone can take the quiz naming any address; only the account's own choice counts.
+  it("keeps a client's emails in their language when a stranger takes the quiz in Hindi with the client's address", async () => {
+    const client = await subscribed();
+    const stranger = await fetch(`${app.url}/api/quiz-submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'hi', answers: quizProspect({ email: client.email }) }),
+    });
+    expect(stranger.status).toBe(201);
+    await payments.billing.cancel(client.uid, client.id);
+    await compose();
+    const mails = await mailsTo(client.email);
+    const cancelled = mails.find((mail) => mail.kind === 'client.cancelled')!;
+    expect(cancelled.subject).toBe('Your cancellation is confirmed');
+    expect(cancelled.html).toContain('lang="en"');
+    expect(mails.find((mail) => mail.kind === 'client.receipt')!.html).toContain('lang="en"');
   });
 
   it('says a charge is still taken when cancelled inside the notice, and tells the client again when staff end it sooner', async () => {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/domain/chat';
@@ -9,7 +7,7 @@ import type { MailAttachment } from '../../server/mail/repository';
 import { staffBurst } from '../../server/mail/staffNotices';
 import { quizProspect } from '../fixtures/quizProspect';
 import { newConversationId, readChat } from './chat-support';
-import { drain, mailWorker } from './mailSupport';
+import { drain, mailWorker, startChatWebhookSink, type ChatWebhookSink } from './mailSupport';
 import { openTestDatabase, startApp, testConfig, validContact, type RunningApp, type TestDatabase } from './support';
 
 /**
@@ -23,7 +21,7 @@ let testDb: TestDatabase;
 let app: RunningApp;
 let clock: Date;
 const now = () => clock;
-const hook = { server: undefined as Server | undefined, url: '', posts: [] as string[] };
+let hook: ChatWebhookSink;
 const config = () =>
   testConfig({
     STAFF_NOTIFY_EMAILS: STAFF,
@@ -34,22 +32,13 @@ const config = () =>
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  hook.server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      hook.posts.push((JSON.parse(body) as { text: string }).text);
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => hook.server!.listen(0, '127.0.0.1', resolve));
-  hook.url = `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/hook`;
+  hook = await startChatWebhookSink();
   app = await startApp({ db: testDb.db, config: config() });
 });
 
 afterAll(async () => {
   await app?.close();
-  hook.server?.close();
+  hook?.close();
   await testDb?.close();
 });
 
@@ -62,37 +51,50 @@ beforeEach(async () => {
 
 const answers = quizProspect({ businessName: 'राव स्टोर्स' }) as QuizAnswers;
 
-async function post(path: string, body: unknown) {
+async function post(path: string, body: unknown, status = 201) {
   const response = await fetch(`${app.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(status);
 }
 
 const mails = (kind: string) => testDb.db.select().from(mailMessages).where(eq(mailMessages.kind, kind));
 
 describe('a finished quiz', () => {
-  it('sends the prospect their report as a PDF, in the language they answered in, and tells staff', async () => {
+  it('replies in the language they answered in, with a link that sends the report as a PDF, and tells staff', async () => {
     await post('/api/quiz-submissions', { language: 'hi', answers });
     await drain(mailWorker(testDb.db, config(), { now }));
 
     const [reply] = await mails('prospect.quizReceived');
-    expect(reply).toMatchObject({ toAddress: 'asha@raostores.in', subject: 'GrowthPath से आपकी विकास योजना', status: 'kept' });
+    expect(reply).toMatchObject({
+      toAddress: 'asha@raostores.in',
+      subject: 'GrowthPath से आपकी विकास योजना',
+      status: 'kept',
+      attachments: null,
+    });
     expect(reply!.html).toContain('lang="hi"');
     expect(reply!.text).toContain('नमस्ते Asha');
     expect(reply!.text).toMatch(/24 घंटे/);
-    const [pdf] = reply!.attachments as MailAttachment[];
-    expect(pdf).toMatchObject({ filename: 'राव_स्टोर्स_Growth_Strategy.pdf', contentType: 'application/pdf' });
-    expect(Buffer.from(pdf!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const token = /\/report\/email\?token=([A-Za-z0-9_-]{32})&lang=hi/.exec(reply!.text)![1];
 
     const [notice] = await mails('staff.notice');
-    expect(notice).toMatchObject({ toAddress: STAFF, subject: 'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad' });
+    expect(notice).toMatchObject({ toAddress: STAFF, subject: 'Quiz lead: “Asha Verma” (“राव स्टोर्स”), LaunchPad' });
     expect(notice!.html).toContain('https://growthpath.in/admin?tab=quiz&amp;q=asha%40raostores.in');
     expect(hook.posts).toEqual([
-      'Quiz lead: Asha Verma (राव स्टोर्स), LaunchPad\nhttps://growthpath.in/admin?tab=quiz&amp;q=asha%40raostores.in',
+      'Quiz lead: `“Asha Verma”` (`“राव स्टोर्स”`), LaunchPad\nhttps://growthpath.in/admin?tab=quiz&amp;q=asha%40raostores.in',
     ]);
+
+    // The owner of the address asks for it: the report in Hindi, its file named after the business.
+    await post('/api/report-emails', { token }, 202);
+    await drain(mailWorker(testDb.db, config(), { now }));
+    const [report] = await mails('prospect.quizReport');
+    expect(report).toMatchObject({ toAddress: 'asha@raostores.in', subject: 'GrowthPath से आपकी विकास योजना (PDF)' });
+    expect(report!.text).toContain('नमस्ते Asha');
+    const [pdf] = report!.attachments as MailAttachment[];
+    expect(pdf).toMatchObject({ filename: 'राव_स्टोर्स_Growth_Strategy.pdf', contentType: 'application/pdf' });
+    expect(Buffer.from(pdf!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('replies once a day to an address, while staff hear of every submission', async () => {
@@ -122,7 +124,7 @@ describe('a chat lead', () => {
     await drain(mailWorker(testDb.db, config(), { now }));
     const notices = await mails('staff.notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.subject).toBe('Chat lead: Asha Rao');
+    expect(notices[0]!.subject).toBe('Chat lead: “Asha Rao”');
     expect(notices[0]!.text).toContain('More walk-ins at our Jaipur store');
   });
 
@@ -138,7 +140,10 @@ describe('the chat webhook', () => {
     await post('/api/contact', { ...validContact, name: '<!channel> <https://evil.example|Open>' });
     await drain(mailWorker(testDb.db, config(), { now }));
     expect(hook.posts).toHaveLength(1);
-    expect(hook.posts[0]).toMatch(/^New contact message: &lt;!channel&gt; &lt;https:\/\/evil\.example\|Open&gt;\n/);
+    // Escaped, quoted and in a code span; the zero-width spaces break the address up for any link finder.
+    expect(hook.posts[0]).toMatch(
+      /^New contact message: `“&lt;!channel&gt; &lt;https\u200b:\u200b\/\u200b\/evil\u200b\.example\|Open&gt;”`\n/,
+    );
   });
 });
 
@@ -148,7 +153,9 @@ describe('a burst of leads', () => {
     const worker = mailWorker(testDb.db, config(), { now });
     await drain(worker);
     const individual = await mails('staff.notice');
-    expect(individual.map((mail) => mail.subject)).toEqual(['Owner 0', 'Owner 1', 'Owner 2'].map((name) => `New contact message: ${name}`));
+    expect(individual.map((mail) => mail.subject)).toEqual(
+      ['Owner 0', 'Owner 1', 'Owner 2'].map((name) => `New contact message: “${name}”`),
+    );
     expect(await mails('staff.digest')).toHaveLength(0);
     // Every prospect still gets their reply at once.
     expect(await mails('prospect.contactReceived')).toHaveLength(12);
@@ -159,7 +166,7 @@ describe('a burst of leads', () => {
     const [digest, ...more] = await mails('staff.digest');
     expect(more).toHaveLength(0);
     expect(digest!.subject).toBe('9 more events for staff — GrowthPath digest');
-    for (let n = 3; n < 12; n += 1) expect(digest!.text).toContain(`New contact message: Owner ${n}`);
+    for (let n = 3; n < 12; n += 1) expect(digest!.text).toContain(`New contact message: “Owner ${n}”`);
     expect(digest!.text).toMatch(/More than 3 events arrived within a minute/);
     const notices = await testDb.db.select().from(staffNotices);
     expect(notices).toHaveLength(12);
@@ -189,6 +196,6 @@ describe('a burst of leads', () => {
     await drain(worker);
     const digests = await mails('staff.digest');
     expect(digests).toHaveLength(2);
-    expect(digests[1]!.text).toContain('New contact message: Late 4');
+    expect(digests[1]!.text).toContain('New contact message: “Late 4”');
   });
 });

@@ -33,7 +33,13 @@ describeOnPostgres('email from two servers on one PostgreSQL, through a mail ser
     testDb = await openTestDatabase();
     second = await openDatabase({ databaseUrl: testDb.url!, dataDir: ':memory:' });
     smtp = await new TestSmtpServer().start();
-    const config = testConfig({ SMTP_URL: smtp.url, STAFF_NOTIFY_EMAILS: STAFF });
+    // Every reply is to one domain: caps high enough that all 200 go (the caps have their own test, mail-abuse).
+    const config = testConfig({
+      SMTP_URL: smtp.url,
+      STAFF_NOTIFY_EMAILS: STAFF,
+      PROSPECT_REPLIES_PER_DAY: '1000',
+      PROSPECT_REPLIES_PER_DOMAIN_PER_DAY: '1000',
+    });
     for (const db of [testDb.db, second.db]) {
       apps.push(await startApp({ db, config }));
       const worker = createOutboxWorker({

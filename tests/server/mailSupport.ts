@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { silentLogger } from '../../server/logger';
@@ -40,4 +42,25 @@ export async function drain(worker: OutboxWorker): Promise<{ delivered: number; 
     total.failed += run.failed;
     if (run.delivered + run.failed === 0) return total;
   }
+}
+
+/** A Slack or Google Chat webhook stand-in on loopback: the `text` of every post, in order. */
+export interface ChatWebhookSink {
+  url: string;
+  posts: string[];
+  close(): void;
+}
+
+export async function startChatWebhookSink(): Promise<ChatWebhookSink> {
+  const posts: string[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      posts.push((JSON.parse(body) as { text: string }).text);
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, posts, close: () => server.close() };
 }

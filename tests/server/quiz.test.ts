@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { quizSubmissions } from '../../server/db/schema';
 import { emptyQuizDraft, type QuizAnswers } from '../../src/domain/quiz';
 import { defaultRateLimits } from '../../server/http/rateLimits';
-import { isErrorShape, openTestDatabase, startApp, type RunningApp, type TestDatabase } from './support';
+import { firebaseAdminAuth } from '../../server/auth/firebaseAdmin';
+import { emulatorUser } from './admin-support';
+import { emulatorHost } from './authEmulator';
+import { isErrorShape, openTestDatabase, startApp, testConfig, type RunningApp, type TestDatabase } from './support';
 
 let testDb: TestDatabase;
 let app: RunningApp;
@@ -89,6 +92,23 @@ describe('POST /api/quiz-submissions', () => {
     const response = await post({ language: 'en', answers: { ...answers, ...overrides } });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { recommendedPlan: string }).recommendedPlan).toBe(plan);
+  });
+
+  // Hardening round 3, finding 9: a signed-in visitor's quiz is their account's own (its language decides their
+  // emails'); a token the server refuses leaves the lead a guest's, and never costs it.
+  it("records a signed-in visitor's account with their quiz, and a guest's (or a refused token's) with none", async () => {
+    const visitor = await emulatorUser(firebaseAdminAuth(testConfig().firebase), emulatorHost, { staff: false });
+    const withToken = (token: string) =>
+      fetch(`${app.url}/api/quiz-submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ language: 'hi', answers }),
+      });
+    expect((await withToken(visitor.token)).status).toBe(201);
+    expect((await withToken('not.a.token')).status).toBe(201);
+    expect((await post({ language: 'hi', answers })).status).toBe(201);
+    const rows = await testDb.db.select({ uid: quizSubmissions.uid }).from(quizSubmissions).orderBy(quizSubmissions.createdAt);
+    expect(rows.map((row) => row.uid)).toEqual([visitor.uid, null, null]);
   });
 
   it('refuses incomplete answers with the quiz’s own messages, storing nothing', async () => {

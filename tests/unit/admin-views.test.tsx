@@ -10,7 +10,7 @@ import { InboxScreen } from '../../src/features/admin/InboxScreen';
 import { AdminPage } from '../../src/features/admin/AdminPage';
 import { authStoreAt } from '../authSnapshots';
 import { fromPromise } from 'xstate';
-import { chatLead, inboxSummary, paidOrder, quizLead } from '../fixtures/inbox';
+import { chatLead, failedContact, inboxSummary, paidOrder, quizLead } from '../fixtures/inbox';
 import { inboxStartFrom, type CheckoutRow, type InboxPage, type InboxTab } from '../../src/domain/admin';
 import { renderWithApp } from '../render';
 
@@ -98,9 +98,24 @@ describe('inbox views', () => {
     expect(within(dialog).getAllByText('Rao Stores', { selector: 'dd' })).toHaveLength(2); // the business, and its answer
     expect(within(dialog).getByText('Setup fee (one time)')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Status')).toHaveValue('new');
+    // What became of the reply to an address nobody confirmed, and of the report asked for through its link.
+    expect(within(dialog).getByText('Reply to the prospect').nextElementSibling).toHaveTextContent(
+      'Made; Outgoing mail shows whether it was sent.',
+    );
+    expect(within(dialog).getByText('Report by email').nextElementSibling).toHaveTextContent(
+      /^Asked for through the reply's link, 3 Mar 2025/,
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(open).toHaveFocus();
+  });
+
+  it('says of a contact message whose address cannot be mailed that its reply was not sent', async () => {
+    const { user } = await renderTab('contact', { items: [{ ...failedContact, reply: 'undeliverable' }], nextCursor: null });
+    await user.click(screen.getByRole('button', { name: 'Asha Rao' }));
+    expect(within(screen.getByRole('dialog')).getByText('Reply to the sender').nextElementSibling).toHaveTextContent(
+      'Reply not sent: address not deliverable.',
+    );
   });
 
   it('shows a chat lead’s conversation turn by turn', async () => {

@@ -91,7 +91,19 @@ describe('submitQuiz / sendQuizLead', () => {
 
   it('resolves with the receipt', async () => {
     const receipt = { id: 'lead-1', recommendedPlan: 'growth-engine', createdAt: '2026-01-02T03:04:05.000Z' };
-    await expect(submitQuiz(submission, answering(JSON.stringify(receipt), 201))).resolves.toEqual(receipt);
+    await expect(submitQuiz(submission, { fetchImpl: answering(JSON.stringify(receipt), 201) })).resolves.toEqual(receipt);
+  });
+
+  it("sends a signed-in visitor's ID token, and none for a guest", async () => {
+    const receipt = { id: 'lead-1', recommendedPlan: 'growth-engine', createdAt: '2026-01-02T03:04:05.000Z' };
+    const seen: (string | null)[] = [];
+    const fetchImpl = (async (_url: unknown, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('authorization'));
+      return new Response(JSON.stringify(receipt), { status: 201, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    await submitQuiz(submission, { fetchImpl, token: 'id-token-of-asha' });
+    await submitQuiz(submission, { fetchImpl });
+    expect(seen).toEqual(['Bearer id-token-of-asha', null]);
   });
 
   it('never rejects a lead: a refusal is only logged', async () => {

@@ -1,9 +1,10 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { formatInr } from '../../../src/domain/money';
 import { findPlan } from '../../../src/domain/plans';
 import type { Database } from '../../db/client';
 import { quizSubmissions, userProfiles } from '../../db/schema';
 import type { NewMail } from '../repository';
+import type { ProspectReply } from '../prospectReplies';
 import type { MailSettings } from '../settings';
 import type { StaffNotice } from '../staffNotices';
 import type { ReportPdfInput } from '../reportPdf';
@@ -14,14 +15,20 @@ export interface ComposeContext {
   db: Database;
   settings: MailSettings;
   now: Date;
-  /** A link that lets a new account's owner set their password (Firebase's). */
-  passwordLink(email: string): Promise<string>;
   reportPdf(input: ReportPdfInput): Promise<Buffer>;
 }
 
-/** The emails one event brings: to clients and prospects, and the notice to staff. */
+/**
+ * Where a new account's password link goes in a stored email. The link works for whoever holds it, and for an hour:
+ * the sender asks Firebase for a fresh one as it sends (server/mail/sender.ts), so no live credential is ever stored
+ * in mail_messages and no retry sends a dead one.
+ */
+export const passwordLinkSlot = 'urn:growthpath:password-link';
+
+/** The emails one event brings: to clients, the automatic reply to a lead's sender, and the notice to staff. */
 export interface Outgoing {
   mails: NewMail[];
+  reply?: ProspectReply;
   notice?: StaffNotice;
 }
 
@@ -48,19 +55,22 @@ export interface ClientFacts {
 
 /**
  * Who a client is as their emails name them: their name and business from the profile (or what they gave at
- * checkout), and their language from the last quiz they took, English when they never took it.
+ * checkout), and their language from the last quiz the account itself took (signed in, so it carries the uid),
+ * English otherwise. A quiz that only names the client's address proves nothing: anyone can send one.
  */
 export async function clientOf(
   db: Database,
   { uid, email, given }: { uid: string | null; email: string; given?: { fullName?: string; businessName?: string } | null },
 ): Promise<ClientFacts> {
   const [profile] = uid ? await db.select().from(userProfiles).where(eq(userProfiles.uid, uid)).limit(1) : [];
-  const [quiz] = await db
-    .select({ language: quizSubmissions.language })
-    .from(quizSubmissions)
-    .where(or(uid ? eq(quizSubmissions.uid, uid) : sql`false`, and(sql`lower(${quizSubmissions.email}) = ${email.toLowerCase()}`)))
-    .orderBy(desc(quizSubmissions.createdAt))
-    .limit(1);
+  const [quiz] = uid
+    ? await db
+        .select({ language: quizSubmissions.language })
+        .from(quizSubmissions)
+        .where(eq(quizSubmissions.uid, uid))
+        .orderBy(desc(quizSubmissions.createdAt))
+        .limit(1)
+    : [];
   const name = given?.fullName?.trim() || profile?.displayName?.trim() || email.split('@')[0] || email;
   return {
     email,

@@ -7,7 +7,18 @@ import { oneLine } from '../settings';
 import { ChargeFailed, InvoicePaid, Receipt, Welcome } from '../templates/clientEmails';
 import { StaffNotice } from '../templates/staffEmails';
 import { mailDate } from '../words';
-import { adminLink, clientOf, dashboardLink, nothing, planTitle, rupees, signInLink, type ComposeContext, type Outgoing } from './context';
+import {
+  adminLink,
+  clientOf,
+  dashboardLink,
+  nothing,
+  passwordLinkSlot,
+  planTitle,
+  rupees,
+  signInLink,
+  type ComposeContext,
+  type Outgoing,
+} from './context';
 
 /** Money in: a paid order (one-time, or a subscription's first charge), each monthly charge after, a charge that failed. */
 
@@ -74,15 +85,16 @@ export async function orderFulfilled(context: ComposeContext, orderId: string): 
       }),
     ),
     order.accountCreated
-      ? context
-          .passwordLink(order.customerEmail)
-          // Without a link (Firebase down, the account gone) the welcome still goes, pointing to the sign-in page.
-          .catch(() => null)
-          .then((passwordLink) =>
-            renderEmail(
-              Welcome({ words, name: client.name, plan, email: order.customerEmail!, passwordLink, signInUrl: signInLink(settings) }),
-            ),
-          )
+      ? renderEmail(
+          Welcome({
+            words,
+            name: client.name,
+            plan,
+            email: order.customerEmail,
+            passwordLink: passwordLinkSlot,
+            signInUrl: signInLink(settings),
+          }),
+        )
       : undefined,
   ]);
   return {

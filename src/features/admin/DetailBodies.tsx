@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { ForwardingBadge, orderFlags } from './columns';
 import { disputeSummary, formatAmount, formatTime, fulfilledByLabels, labelledAnswers, languageLabels, planName } from './format';
 import { InboxActor } from './inboxActor';
+import { replyStanding } from './mailWords';
 import { reportFigures, type Figure } from './reportFigures';
 import { Facts, Mono, Muted, Panel } from './styles';
 
@@ -26,6 +27,7 @@ export function ContactDetail({ row }: { row: ContactRow }) {
         <dd>{row.phone ? <a href={`tel:${row.phone}`}>{row.phone}</a> : '—'}</dd>
         <dt>Received</dt>
         <dd>{formatTime(row.createdAt)}</dd>
+        <Pair label="Reply to the sender" value={replyStanding(row.reply)} />
       </Facts>
       <Part title="Message">
         <Message>{row.message}</Message>
@@ -104,6 +106,11 @@ export function QuizDetail({ row }: { row: QuizRow }) {
         <Pair label="Language" value={languageLabels[row.language]} />
         <Pair label="Recommended plan" value={planName(row.recommendedPlan)} />
         <Pair label="Submitted" value={formatTime(row.createdAt)} />
+        <Pair label="Reply to the prospect" value={replyStanding(row.reply)} />
+        <Pair
+          label="Report by email"
+          value={row.reportRequestedAt ? `Asked for through the reply's link, ${formatTime(row.reportRequestedAt)}` : 'Not asked for'}
+        />
       </Facts>
       <Part title="Answers">
         <FigureList figures={labelledAnswers(row.answers).map(({ question, answer }) => ({ label: question, value: answer }))} />

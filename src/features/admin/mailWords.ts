@@ -1,4 +1,5 @@
 import type { MailMessage, MailRow } from '../../domain/admin';
+import type { ReplyOutcome } from '../../domain/leadReply';
 import { formatTime, type BadgeTone } from './format';
 
 /** What Outgoing mail says of an email's standing (docs/decisions/185-email.md). */
@@ -16,6 +17,8 @@ export function mailBadge({ status, lastError }: Pick<MailRow, 'status' | 'lastE
       return { text: 'Refused', tone: 'bad' };
     case 'failed':
       return { text: 'Not sent', tone: 'bad' };
+    case 'held':
+      return { text: 'Held (daily limit)', tone: 'warn' };
   }
 }
 
@@ -34,6 +37,9 @@ export function mailStanding({ status, lastError, sentAt }: Pick<MailRow, 'statu
       return `The mail server refused it for good${lastError ? `: ${lastError}` : ''}. It is not tried again.`;
     case 'failed':
       return `No mail server took it in three days of trying${lastError ? ` (${lastError})` : ''}. It is not tried again.`;
+    case 'held':
+      // A reply to a lead's sender past the day's cap (decision 188); lastError says which cap.
+      return `${lastError ?? "Not sent: today's limit of prospect replies was reached."} It is kept here and not sent.`;
   }
 }
 
@@ -43,4 +49,20 @@ export function attachmentLine({ filename, contentType, bytes }: MailMessage['at
   const size =
     bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   return `${filename} (${type}, ${size})`;
+}
+
+/** What became of the automatic reply to a lead's sender, in a sentence (decision 188). */
+export function replyStanding(reply: ReplyOutcome | null): string {
+  switch (reply) {
+    case null:
+      return 'Not made yet: it is composed a moment after the lead arrives.';
+    case 'queued':
+      return 'Made; Outgoing mail shows whether it was sent.';
+    case 'repeat':
+      return 'None: this inbox already had a reply from this form today.';
+    case 'held':
+      return "Held: today's limit of replies to leads was reached, so it was kept and not sent.";
+    case 'undeliverable':
+      return 'Reply not sent: address not deliverable.';
+  }
 }

@@ -13,8 +13,11 @@ import { liveQuizMachine, QuizActor } from './quizActor';
  */
 export function QuizPage() {
   const navigate = useNavigate();
-  const { facts, updateProfile } = useFunnelAccount();
-  const logic = useMemo(() => liveQuizMachine({ navigate, updateProfile }), [navigate, updateProfile]);
+  const { facts, updateProfile, idTokenIfSignedIn } = useFunnelAccount();
+  const logic = useMemo(
+    () => liveQuizMachine({ navigate, updateProfile, idTokenIfSignedIn }),
+    [navigate, updateProfile, idTokenIfSignedIn],
+  );
   const draft = useMemo(() => loadQuizDraft(), []);
 
   return (

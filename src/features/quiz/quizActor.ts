@@ -13,13 +13,15 @@ export interface QuizPageEffects {
   navigate: NavigateFunction;
   /** From the page's provider edge (src/lib/funnelAccount.tsx). */
   updateProfile: UpdateProfileLogic;
+  /** From the same edge: the lead is sent with the account's ID token when someone is signed in. */
+  idTokenIfSignedIn: () => Promise<string | undefined>;
 }
 
 /**
  * The machine with its real effects: local storage, the lead API, the profile and navigation. Tests provide their own.
  * The saved draft is not an effect: the page reads it into the input (QuizPage.tsx).
  */
-export function liveQuizMachine({ navigate, updateProfile }: QuizPageEffects) {
+export function liveQuizMachine({ navigate, updateProfile, idTokenIfSignedIn }: QuizPageEffects) {
   return quizMachine.provide({
     actors: {
       updateProfile,
@@ -30,7 +32,8 @@ export function liveQuizMachine({ navigate, updateProfile }: QuizPageEffects) {
       },
       clearDraft: () => clearQuizDraft(),
       submitLead: ({ context }) => {
-        void sendQuizLead({ language: context.language, answers: context.answers });
+        const submission = { language: context.language, answers: context.answers };
+        void idTokenIfSignedIn().then((token) => sendQuizLead(submission, { token }));
       },
       openReport: ({ context }) => {
         const handoff: ReportHandoff = { answers: context.answers };

@@ -12,10 +12,15 @@ export interface QuizSubmissionPayload {
  * Posts a finished quiz to the server as a lead, after the last answer. Resolves with the receipt or rejects with an
  * ApiError; `keepalive` lets the request finish while the browser moves on to the report.
  */
-export function submitQuiz(submission: QuizSubmissionPayload, fetchImpl: typeof fetch = fetch): Promise<QuizSubmissionReceipt> {
+export function submitQuiz(
+  submission: QuizSubmissionPayload,
+  { fetchImpl = fetch, token }: { fetchImpl?: typeof fetch; token?: string } = {},
+): Promise<QuizSubmissionReceipt> {
   return requestJson('/api/quiz-submissions', {
     method: 'POST',
     body: submission,
+    // A signed-in visitor's quiz is their account's own: its language is then the account's (decision 188).
+    ...(token && { token }),
     keepalive: true,
     schema: quizSubmissionReceiptSchema,
     fetchImpl,
@@ -34,9 +39,9 @@ function describe(error: unknown): unknown {
  */
 export function sendQuizLead(
   submission: QuizSubmissionPayload,
-  { fetchImpl = fetch, log = console.warn }: { fetchImpl?: typeof fetch; log?: (...args: unknown[]) => void } = {},
+  { fetchImpl = fetch, token, log = console.warn }: { fetchImpl?: typeof fetch; token?: string; log?: (...args: unknown[]) => void } = {},
 ): Promise<void> {
-  return submitQuiz(submission, fetchImpl).then(
+  return submitQuiz(submission, { fetchImpl, token }).then(
     () => undefined,
     (error: unknown) => log('The quiz answers could not be stored as a lead:', describe(error)),
   );
