@@ -8,12 +8,7 @@
  * table rows, cards marked `data-pdf-keep`), never through a line of text and never straight after a heading.
  */
 
-export class PdfLibraryError extends Error {
-  constructor(cause: unknown) {
-    super('PDF generation library not loaded.', { cause });
-    this.name = 'PdfLibraryError';
-  }
-}
+import { PdfLibraryError } from './pdfLibraryError';
 
 export interface PdfExportOptions {
   fileName: string;

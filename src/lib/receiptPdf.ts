@@ -2,7 +2,7 @@ import { billingPriceOf, formatBillingDate } from '../domain/billing';
 import type { BillingInvoice } from '../domain/billingAccount';
 import { findPlan } from '../domain/plans';
 import { brand } from '../content/brand';
-import { PdfLibraryError } from './pdf';
+import { PdfLibraryError } from './pdfLibraryError';
 
 /**
  * A paid invoice's receipt as a PDF (docs/decisions/180-monthly-billing.md): the agency's details, the client's

@@ -5,6 +5,7 @@ import type { UpdateProfileLogic } from '../../../machines/visitorAccount';
 import { isReportHandoff, type QuizDraftFields } from '../../domain/quiz';
 import { buildReport, pdfFileName } from '../../domain/report';
 import { loadQuizDraft } from '../../lib/draftStorage';
+import { PdfLibraryError } from '../../lib/pdfLibraryError';
 
 /** The report's actor: the bare machine by default; the page provides the live one below. */
 export const ReportActor = createActorContext(reportMachine);
@@ -58,6 +59,6 @@ async function exportReportPdf(root: HTMLElement | null, { businessName }: PdfRe
       footer: 'GrowthPath - Personalised Growth Strategy',
     });
   } catch (error) {
-    throw error instanceof pdf.PdfLibraryError ? new PdfLibraryMissing(error) : error;
+    throw error instanceof PdfLibraryError ? new PdfLibraryMissing(error) : error;
   }
 }
