@@ -23,7 +23,14 @@ function postFrom(localAddress: string, port: number, path: string, body: unknow
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -57,7 +64,12 @@ async function floodFrom(address: string, port: number): Promise<number> {
       const email = nextVictim();
       const status =
         form === 'contact'
-          ? await postFrom(address, port, '/api/contact', { name: spam.name, email, phone: '', message: 'Buy now at www.cheap-pills.example' })
+          ? await postFrom(address, port, '/api/contact', {
+              name: spam.name,
+              email,
+              phone: '',
+              message: 'Buy now at www.cheap-pills.example',
+            })
           : await postFrom(address, port, '/api/quiz-submissions', {
               language: 'en',
               answers: quizProspect({ email, fullName: spam.name, businessName: spam.business }),
