@@ -115,7 +115,7 @@ describeOnPostgres('email from two servers on one PostgreSQL, through a mail ser
     const told = new Map<string, number>();
     for (const mail of staffMails) {
       const named = mail.kind === 'staff.digest' ? mail.text : mail.subject;
-      for (const match of named.matchAll(/New contact message: (Owner \d+)/g)) told.set(match[1]!, (told.get(match[1]!) ?? 0) + 1);
+      for (const match of named.matchAll(/New contact message: “(Owner \d+)”/g)) told.set(match[1]!, (told.get(match[1]!) ?? 0) + 1);
     }
     expect(told.size).toBe(EVENTS);
     expect([...told.values()].every((times) => times === 1)).toBe(true);
