@@ -59,9 +59,13 @@ function errorOf(event: unknown): unknown {
   return (event as { error?: unknown }).error;
 }
 
-/** The server refused the session itself (401: revoked, expired, signed out everywhere), not just this request. */
+/**
+ * The server refused the session itself (its 401 `token_revoked`: signed out everywhere, a credential changed
+ * elsewhere, the account gone), not just this request's token, which a new one from Firebase may fix (Try again).
+ */
 function refusedSession(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 401;
+  const refusal = error as { status?: unknown; code?: unknown } | null;
+  return refusal?.status === 401 && refusal.code === 'token_revoked';
 }
 
 function outputOf<T>(event: unknown): T {

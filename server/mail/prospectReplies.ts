@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isEmailAddress, mailDomainOf, sharedMailboxDomains } from '../../src/domain/email';
 import type { ReplyOutcome } from '../../src/domain/leadReply';
 import type { Database } from '../db/client';
@@ -66,7 +66,11 @@ export async function queueProspectReply(
 ): Promise<ReplyOutcome> {
   const outcome = await storeReply(tx, settings, mail, at);
   const table = lead.kind === 'contact' ? contactMessages : quizSubmissions;
-  await tx.update(table).set({ replyOutcome: outcome }).where(eq(table.id, lead.id));
+  // The first outcome stands: the same event composed again finds its own reply stored and would read as a repeat.
+  await tx
+    .update(table)
+    .set({ replyOutcome: outcome })
+    .where(and(eq(table.id, lead.id), isNull(table.replyOutcome)));
   return outcome;
 }
 

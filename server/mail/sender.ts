@@ -14,25 +14,37 @@ export interface MailSenderOptions {
   from: string;
   /** A fresh link for a new account's owner to set their password (Firebase's), made as its email is sent. */
   passwordLink: (email: string) => Promise<string>;
+  /** Where the welcome's button goes when Firebase refuses to make a link for good: the sign-in page's Forgot password. */
+  signInUrl: string;
   now?: () => Date;
 }
 
+const codeOf = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '');
+
 /** Firebase knows no account for the address: a welcome to it has nothing to offer, and no retry will change that. */
-const accountGone = (error: unknown) =>
-  ['auth/user-not-found', 'auth/email-not-found'].includes(String((error as { code?: unknown }).code));
+const accountGone = (error: unknown) => ['auth/user-not-found', 'auth/email-not-found'].includes(codeOf(error));
+
+/** Firebase could not be asked (down, slow, or failing inside): the send waits and is tried again. */
+const firebaseAway = (error: unknown) => ['', 'app/network-error', 'app/network-timeout', 'auth/internal-error'].includes(codeOf(error));
 
 const attributeSafe = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 class AccountGone extends Error {}
 
-/** The stored email with a fresh password link in its slot, when it has one (compose/context.ts passwordLinkSlot). */
+/**
+ * The stored email with a fresh password link in its slot, when it has one (compose/context.ts passwordLinkSlot). A
+ * refusal that no retry will change (the continue URL not authorised in Firebase, a missing permission) sends the
+ * welcome with the sign-in page instead, whose Forgot password makes a link: the welcome is never lost to it.
+ */
 async function withPasswordLink(
   mail: MailMessageRow,
-  passwordLink: MailSenderOptions['passwordLink'],
+  { passwordLink, signInUrl }: Pick<MailSenderOptions, 'passwordLink' | 'signInUrl'>,
 ): Promise<{ html: string; text: string }> {
   if (!mail.html.includes(passwordLinkSlot) && !mail.text.includes(passwordLinkSlot)) return mail;
   const link = await passwordLink(mail.toAddress).catch((error: unknown) => {
-    throw accountGone(error) ? new AccountGone('The account no longer exists, so no password link could be made.') : error;
+    if (accountGone(error)) throw new AccountGone('The account no longer exists, so no password link could be made.');
+    if (firebaseAway(error)) throw error;
+    return signInUrl;
   });
   return { html: mail.html.replaceAll(passwordLinkSlot, attributeSafe(link)), text: mail.text.replaceAll(passwordLinkSlot, link) };
 }
@@ -58,7 +70,14 @@ export const mailRetryFor = { totalMs: 3 * 24 * 60 * 60_000, afterLastAttemptMs:
  * outbox retries with backoff; when its attempts run out, a fresh row tries again hourly, for three days from the
  * event. A permanent refusal is recorded on the email and not retried.
  */
-export function createMailSendHandler({ db, smtpUrl, from, passwordLink, now = () => new Date() }: MailSenderOptions): OutboxHandler {
+export function createMailSendHandler({
+  db,
+  smtpUrl,
+  from,
+  passwordLink,
+  signInUrl,
+  now = () => new Date(),
+}: MailSenderOptions): OutboxHandler {
   // Bounded, so a batch of sends stays well inside the outbox's lease and no other server takes a row mid-send.
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
 
@@ -83,7 +102,7 @@ export function createMailSendHandler({ db, smtpUrl, from, passwordLink, now = (
     const mail = await findMail(db, payload.mailId);
     if (!mail || mail.status === 'sent' || mail.status === 'refused' || mail.status === 'failed') return;
     try {
-      const { html, text } = await withPasswordLink(mail, passwordLink);
+      const { html, text } = await withPasswordLink(mail, { passwordLink, signInUrl });
       const attachments = ((mail.attachments ?? []) as MailAttachment[]).map((file) => ({
         filename: file.filename,
         contentType: file.contentType,

@@ -71,6 +71,7 @@ export function createMailHandlers({
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
       passwordLink: passwordLink ?? ((email) => firebasePasswordLink(auth!, email, signInLink(settings))),
+      signInUrl: signInLink(settings),
       now,
     });
   }

@@ -4,13 +4,15 @@
  *
  * Accepted: a local part of ASCII letters, digits and `_ ' + -`, in dot-separated runs (no leading, trailing or double
  * dot), `@`, then a domain of dot-separated labels of letters, digits and inner hyphens ending in a letters-only top
- * level of two or more; 254 characters at most, 64 before the `@`. Refused, among others: `priya..sharma@example.com`,
- * `odd@example.c`, `x,y@example.org`, and local parts with letters outside ASCII, an accented `a` say (few mail servers take them).
+ * level of two or more, or an internationalised one as mail sends it (`xn--h2brj9c`, India's own); 254 characters at
+ * most, 64 before the `@`. Refused, among others: `priya..sharma@example.com`, `odd@example.c`, `x,y@example.org`,
+ * and local parts with letters outside ASCII, an accented `a` say (few mail servers take them).
  */
 
 export const emailAddressLimits = { total: 254, local: 64 } as const;
 
-const addressPattern = /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+const addressPattern =
+  /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/;
 
 export function isEmailAddress(value: string): boolean {
   if (value.length > emailAddressLimits.total || !addressPattern.test(value)) return false;

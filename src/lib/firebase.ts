@@ -129,7 +129,8 @@ function createAdapter(config: FirebaseWebConfig): FirebaseAuthAdapter {
       // A new password revokes every token from before it, this session's too: its next token would carry the old
       // sign-in time, and the server's revocation check would end the session on the next load. Signing in again with
       // the new password gives this session a fresh sign-in time (docs/decisions/055).
-      if (user.email) await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password)).catch(rethrow);
+      // The password is set either way: a failed sign-in here (a dropped connection) leaves it to the session-ended path.
+      if (user.email) await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password)).catch(() => undefined);
       return 'set';
     },
     async sendPasswordReset(email) {

@@ -43,7 +43,7 @@ const signUpDetails = { name: 'Meera Shah', email: 'meera@example.in', password:
 const wrongPassword = new Error('The email or password is incorrect. Please try again.');
 const emailTaken = new Error('An account with this email already exists. Sign in instead, or use another email.');
 /** The server's 401 for a session it no longer accepts (a credential changed elsewhere, signed out everywhere). */
-const sessionRefused = Object.assign(new Error('Your session has ended. Please sign in again.'), { status: 401 });
+const sessionRefused = Object.assign(new Error('Your session has ended. Please sign in again.'), { status: 401, code: 'token_revoked' });
 
 const events: AuthEvent[] = [
   { type: 'auth.changed', session: ashaSession },

@@ -217,6 +217,34 @@ describe('staff notices of a lead whose name is a link', () => {
   });
 });
 
+describe('a quiz stored before reply links, composed again', () => {
+  it('gets a link of its own, the same each time, and keeps the outcome of its first composing', async () => {
+    const [row] = await testDb.db
+      .insert(quizSubmissions)
+      .values({
+        language: 'en',
+        fullName: 'Asha Verma',
+        email: 'asha@raostores.in',
+        businessName: 'Rao Stores',
+        answers: quizProspect(),
+        recommendedPlan: 'launchpad',
+        report: { planTitle: 'LaunchPad' },
+      })
+      .returning({ id: quizSubmissions.id });
+    // The outbox runs the event twice (a lease that ran out after it committed): one reply, one outcome.
+    for (let run = 0; run < 2; run += 1) {
+      await testDb.db.transaction((tx) => recordMailEvent(tx, { type: 'quiz.submitted', submissionId: row!.id }));
+      await work();
+    }
+    const [reply, ...more] = await mails('prospect.quizReceived');
+    expect(more).toHaveLength(0);
+    const [lead] = await testDb.db.select().from(quizSubmissions);
+    expect(lead!.replyOutcome).toBe('queued');
+    expect(lead!.reportToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(reply!.text).toContain(`/report/email?token=${lead!.reportToken}`);
+  });
+});
+
 describe('a lead whose address the mail code cannot use', () => {
   it.each(['priya..sharma@example.com', 'odd@example.c', 'x,y@example.org', 'ásha@example.org'])(
     'is refused by the forms and the API (%s)',

@@ -188,6 +188,27 @@ describe('paying', () => {
     }
   });
 
+  it('a welcome Firebase refuses a link for, for good, still goes, with the sign-in page in its place', async () => {
+    const smtp = await new TestSmtpServer().start();
+    try {
+      const client = await subscribed();
+      const at = new Date(Date.now() + 60_000);
+      const refused = Object.assign(new Error('Domain not allowlisted by project'), { code: 'auth/unauthorized-continue-uri' });
+      const handlers = createMailHandlers({
+        config: sendingTo(smtp),
+        db: testDb.db,
+        now: () => at,
+        passwordLink: () => Promise.reject(refused),
+      });
+      await drain(createOutboxWorker({ db: testDb.db, logger: silentLogger, handlers, now: () => at }));
+      expect((await mailsTo(client.email)).find((mail) => mail.kind === 'client.welcome')!.status).toBe('sent');
+      const welcome = smtp.received.find((mail) => mail.to[0] === client.email && /Welcome to GrowthPath/.test(mail.raw))!;
+      expect(welcome.raw.replace(/=\r\n/g, '').replace(/=3D/g, '=')).toContain('href="https://growthpath.in/signin"');
+    } finally {
+      await smtp.stop();
+    }
+  });
+
   it('a welcome for an account deleted before it was sent is not sent, and says why', async () => {
     const smtp = await new TestSmtpServer().start();
     const withSmtp = sendingTo(smtp);
@@ -330,6 +351,22 @@ describe('cancelling and changes by the account manager', () => {
     expect(cancelled.subject).toBe('Your cancellation is confirmed');
     expect(cancelled.html).toContain('lang="en"');
     expect(mails.find((mail) => mail.kind === 'client.receipt')!.html).toContain('lang="en"');
+  });
+
+  it('writes in Hindi to a guest who took the quiz in Hindi before buying with the same address', async () => {
+    const details = buyer({ businessName: 'Asha Clinic' });
+    const quiz = await fetch(`${app.url}/api/quiz-submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'hi', answers: quizProspect({ email: details.email as string }) }),
+    });
+    expect(quiz.status).toBe(201);
+    const { verified } = await subscribeInSandbox(app.url, 'launchpad', details);
+    expect(verified.status).toBe(200);
+    await settled();
+    await compose();
+    const receipt = (await mailsTo(details.email as string)).find((mail) => mail.kind === 'client.receipt')!;
+    expect(receipt.html).toContain('lang="hi"');
   });
 
   it('says a charge is still taken when cancelled inside the notice, and tells the client again when staff end it sooner', async () => {

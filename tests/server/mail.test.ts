@@ -53,6 +53,7 @@ function worker(smtpUrl = smtp.url) {
         smtpUrl,
         from: 'GrowthPath <hello@growthpath.in>',
         passwordLink: async () => 'https://auth.example.in/reset',
+        signInUrl: 'https://growthpath.in/signin',
         now,
       }),
     },

@@ -32,6 +32,7 @@ const accepted = [
   'Asha.Rao@Rao-Stores.co.in',
   "o'brien+quiz@example.com",
   'a_b-c@mail.example.org',
+  'asha@example.xn--h2brj9c',
   `${'a'.repeat(64)}@example.in`,
 ];
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import { formatInr } from '../../../src/domain/money';
 import { findPlan } from '../../../src/domain/plans';
 import type { Database } from '../../db/client';
@@ -55,19 +55,24 @@ export interface ClientFacts {
 
 /**
  * Who a client is as their emails name them: their name and business from the profile (or what they gave at
- * checkout), and their language from the last quiz the account itself took (signed in, so it carries the uid),
- * English otherwise. A quiz that only names the client's address proves nothing: anyone can send one.
+ * checkout), and their language from their last quiz, English when there is none. Their quizzes are the ones the
+ * account took signed in (they carry its uid), and the ones naming its address from before the account existed (a
+ * guest's quiz before buying, every client's from before quizzes carried the uid). A quiz naming the address after
+ * that proves nothing: anyone can send one.
  */
 export async function clientOf(
   db: Database,
   { uid, email, given }: { uid: string | null; email: string; given?: { fullName?: string; businessName?: string } | null },
 ): Promise<ClientFacts> {
   const [profile] = uid ? await db.select().from(userProfiles).where(eq(userProfiles.uid, uid)).limit(1) : [];
+  const beforeTheAccount = profile
+    ? and(sql`lower(${quizSubmissions.email}) = ${email.toLowerCase()}`, lte(quizSubmissions.createdAt, profile.createdAt))
+    : undefined;
   const [quiz] = uid
     ? await db
         .select({ language: quizSubmissions.language })
         .from(quizSubmissions)
-        .where(eq(quizSubmissions.uid, uid))
+        .where(or(eq(quizSubmissions.uid, uid), beforeTheAccount))
         .orderBy(desc(quizSubmissions.createdAt))
         .limit(1)
     : [];

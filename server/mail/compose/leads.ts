@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { canonicalInbox as replyInbox } from '../../../src/domain/email';
 import type { QuizAnswers } from '../../../src/domain/quiz';
 import { pdfFileName, type GrowthReport } from '../../../src/domain/report';
@@ -66,7 +67,8 @@ export async function quizSubmitted({ db, settings }: ComposeContext, submission
   const words = mailWords[language];
   const business = businessOf(submission);
   const link = adminLink(settings, 'quiz', submission.email);
-  const reportUrl = submission.reportToken ? reportEmailLink(settings.siteUrl, submission.reportToken, language) : null;
+  const reportToken = submission.reportToken ?? (await reportTokenOf(db, submission.id));
+  const reportUrl = reportEmailLink(settings.siteUrl, reportToken, language);
   const [reply, notice] = await Promise.all([
     renderEmail(QuizReceived({ words, name: greetingName(submission.fullName), plan: planTitle(submission.recommendedPlan), reportUrl })),
     renderEmail(
@@ -132,6 +134,20 @@ export async function quizReportRequested({ db, reportPdf }: ComposeContext, sub
       },
     ],
   };
+}
+
+/**
+ * The submission's link secret, made now for one stored before links existed (a quiz in flight at the deploy); the
+ * same one however often the event is composed again.
+ */
+async function reportTokenOf(db: ComposeContext['db'], id: string): Promise<string> {
+  const fresh = randomBytes(24).toString('base64url');
+  const [row] = await db
+    .update(quizSubmissions)
+    .set({ reportToken: sql`coalesce(${quizSubmissions.reportToken}, ${fresh})` })
+    .where(eq(quizSubmissions.id, id))
+    .returning({ token: quizSubmissions.reportToken });
+  return row?.token ?? fresh;
 }
 
 function businessOf(submission: { businessName: string | null; answers: unknown; fullName: string }): string {

@@ -24,29 +24,13 @@ export function ContactReceived({ name }: { name: string | null }) {
 }
 
 /** To the prospect who finished the quiz, in its language: the plan we recommend, and a link to have the report emailed. */
-export function QuizReceived({
-  words,
-  name,
-  plan,
-  reportUrl,
-}: {
-  words: MailWords;
-  name: string | null;
-  plan: string;
-  reportUrl: string | null;
-}) {
+export function QuizReceived({ words, name, plan, reportUrl }: { words: MailWords; name: string | null; plan: string; reportUrl: string }) {
   return (
     <Layout lang={words.lang} preview={words.quizReceived.preview}>
       <Text style={paragraph}>{words.hello(name)}</Text>
-      {reportUrl ? (
-        <>
-          <Paragraphs lines={words.quizReceived.body(plan)} />
-          <ActionButton href={reportUrl}>{words.quizReceived.button}</ActionButton>
-          <Text style={note}>{words.quizReceived.linkNote}</Text>
-        </>
-      ) : (
-        <Paragraphs lines={words.quizReceived.body(plan).slice(0, 1)} />
-      )}
+      <Paragraphs lines={words.quizReceived.body(plan)} />
+      <ActionButton href={reportUrl}>{words.quizReceived.button}</ActionButton>
+      <Text style={note}>{words.quizReceived.linkNote}</Text>
       <Paragraphs lines={[words.quizReceived.followUp, words.signOff]} />
     </Layout>
   );

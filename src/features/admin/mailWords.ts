@@ -55,7 +55,8 @@ export function attachmentLine({ filename, contentType, bytes }: MailMessage['at
 export function replyStanding(reply: ReplyOutcome | null): string {
   switch (reply) {
     case null:
-      return 'Not made yet: it is composed a moment after the lead arrives.';
+      // A lead from before replies were recorded (7 December 2026), or one whose event is still being composed.
+      return 'Not recorded: composed a moment after the lead arrives, and not recorded for leads before 7 December 2026.';
     case 'queued':
       return 'Made; Outgoing mail shows whether it was sent.';
     case 'repeat':

@@ -33,7 +33,9 @@ export function liveQuizMachine({ navigate, updateProfile, idTokenIfSignedIn }: 
       clearDraft: () => clearQuizDraft(),
       submitLead: ({ context }) => {
         const submission = { language: context.language, answers: context.answers };
-        void idTokenIfSignedIn().then((token) => sendQuizLead(submission, { token }));
+        // The token is worth a moment, never the lead: past a second it goes without (a guest's, then).
+        const noToken = new Promise<undefined>((resolve) => setTimeout(resolve, 1_000));
+        void Promise.race([idTokenIfSignedIn().catch(() => undefined), noToken]).then((token) => sendQuizLead(submission, { token }));
       },
       openReport: ({ context }) => {
         const handoff: ReportHandoff = { answers: context.answers };
